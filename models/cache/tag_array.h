@@ -1,0 +1,36 @@
+// Set-associative tags of a cache: lookup, fill with victim choice, invalidate.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "replacement.h"
+
+namespace dcusim {
+
+struct CacheGeometry {
+    uint64_t size_bytes = 16384;
+    uint32_t line_bytes = 64;
+    uint32_t assoc = 4;
+    uint32_t sets() const { return uint32_t(size_bytes / (uint64_t(line_bytes) * assoc)); }
+};
+
+class TagArray {
+public:
+    TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> repl);
+    uint64_t line_of(uint64_t addr) const { return addr / g_.line_bytes; }
+    // True on a hit (and updates recency).
+    bool lookup(uint64_t line);
+    // Installs `line`; returns true and the evicted line if a valid one was replaced.
+    bool fill(uint64_t line, uint64_t* evicted);
+    void invalidate_all();
+
+private:
+    CacheGeometry g_;
+    uint32_t sets_;
+    std::vector<uint64_t> tag_;  // line number + 1; 0 = invalid
+    std::unique_ptr<ReplacementPolicy> repl_;
+};
+
+}  // namespace dcusim

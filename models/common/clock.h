@@ -1,0 +1,27 @@
+// Core-clock cycles on top of SystemC time. Every unit of the core domain
+// schedules on whole cycles of one Clock, so cycle counts are exact.
+#pragma once
+
+#include <systemc>
+
+#include <cstdint>
+
+namespace dcusim {
+
+using Cycle = uint64_t;
+
+class Clock {
+public:
+    explicit Clock(double mhz = 1000.0)
+        : period_ps_(uint64_t(1e6 / mhz + 0.5)), period_(double(period_ps_), sc_core::SC_PS) {}
+    Cycle now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
+    // Delay from now until the start of cycle c (c >= now).
+    sc_core::sc_time until(Cycle c) const { return period_ * double(c - now()); }
+    uint64_t period_ps() const { return period_ps_; }
+
+private:
+    uint64_t period_ps_;
+    sc_core::sc_time period_;
+};
+
+}  // namespace dcusim

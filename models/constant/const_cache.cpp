@@ -1,0 +1,106 @@
+#include "const_cache.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+void ConstStats::report(StatMap& m) const {
+    add_stat(m, "const.instructions", instructions);
+    add_stat(m, "const.requests", requests);
+    add_stat(m, "const.hits", hits);
+    add_stat(m, "const.misses", misses);
+    add_stat(m, "const.mshr_merges", mshr_merges);
+    add_stat(m, "const.fills", fills);
+    add_stat(m, "const.vector_instructions", vector_instructions);
+    add_stat(m, "const.serialization_cycles", serialization_cycles);
+    add_stat(m, "const.queue_cycles", queue_cycles);
+}
+
+ConstantCache::ConstantCache(sc_core::sc_module_name name, const ConstParams& p)
+    : sc_module(name), p_(p), tags_(p.geometry, make_replacement(p.replacement, p.geometry.sets(), p.geometry.assoc)) {}
+
+uint32_t ConstantCache::new_op(CompletionSink* sink, uint32_t slot, Cycle done) {
+    uint32_t i;
+    if (!free_ops_.empty()) {
+        i = free_ops_.back();
+        free_ops_.pop_back();
+    } else {
+        i = uint32_t(ops_.size());
+        ops_.emplace_back();
+    }
+    ops_[i] = {sink, slot, 0, done};
+    return i;
+}
+
+void ConstantCache::finish_op(uint32_t op, Cycle done) {
+    PendingOp& o = ops_[op];
+    o.done = std::max(o.done, done);
+    if (--o.fills == 0) {
+        o.sink->mem_complete(o.slot, o.done);
+        free_ops_.push_back(op);
+    }
+}
+
+bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace& w, CompletionSink* sink, uint32_t slot,
+                                 Cycle now) {
+    // Distinct addresses in lane order (at most one per lane).
+    uint64_t addrs[64];
+    unsigned k = 0;
+    w.for_each_lane(in, [&](unsigned, uint64_t a) {
+        if (std::find(addrs, addrs + k, a) == addrs + k) addrs[k++] = a;
+    });
+    ++stats_.instructions;
+    if (k > 1 && p_.divergent == ConstDivergence::Vector) {
+        ++stats_.vector_instructions;
+        return false;
+    }
+    stats_.requests += k;
+    stats_.serialization_cycles += uint64_t(k - 1) * p_.request_cycles;
+    Cycle start = std::max(now, port_free_);
+    stats_.queue_cycles += start - now;
+    uint32_t op = new_op(sink, slot, 0);
+    ops_[op].fills = 1;  // held until every request is placed
+    for (unsigned r = 0; r < k; ++r) {
+        Cycle t = start + Cycle(r) * p_.request_cycles;
+        uint64_t first = tags_.line_of(addrs[r]), last = tags_.line_of(addrs[r] + in.bytes - 1);
+        bool hit = true;
+        for (uint64_t line = first; line <= last; ++line) {
+            if (tags_.lookup(line)) continue;
+            hit = false;
+            ++ops_[op].fills;
+            auto it = mshrs_.find(line);
+            if (it != mshrs_.end()) {
+                ++stats_.mshr_merges;
+                it->second.ops.push_back(op);
+                continue;
+            }
+            Mshr& m = mshrs_[line];
+            m.req = MemRequest{};
+            m.req.op = trace::Op::Load;
+            m.req.space = trace::Space::Const;
+            m.req.addr = line * p_.geometry.line_bytes;
+            m.req.size = p_.geometry.line_bytes;
+            m.req.issue = t;
+            m.req.reply_to = this;
+            m.req.tag = line;
+            m.ops.push_back(op);
+            ++stats_.fills;
+            mem->mem_request(m.req);
+        }
+        (hit ? stats_.hits : stats_.misses) += 1;
+        ops_[op].done = std::max(ops_[op].done, t + p_.latency);
+    }
+    port_free_ = start + Cycle(k) * p_.request_cycles;
+    finish_op(op, 0);
+    return true;
+}
+
+void ConstantCache::mem_response(MemRequest& req) {
+    auto it = mshrs_.find(req.tag);
+    Mshr m = std::move(it->second);
+    mshrs_.erase(it);
+    tags_.fill(req.tag, nullptr);
+    for (uint32_t op : m.ops) finish_op(op, req.done + p_.latency);
+}
+
+}  // namespace dcusim

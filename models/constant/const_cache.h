@@ -1,0 +1,81 @@
+// Constant cache shared by `cus_per_cache` CUs. A wave instruction whose
+// active lanes read one address is one broadcast request. With k distinct
+// addresses: `serialize` issues k requests one after another through the
+// cache port (CUDA's constant cache); `vector` hands the instruction back to
+// the CU for the vector-memory path (GCN's scalar cache serves only uniform
+// loads). Misses fetch the line through the global-memory port; misses to a
+// line already being fetched wait on its MSHR.
+#pragma once
+
+#include <systemc>
+
+#include <unordered_map>
+#include <vector>
+
+#include "../cache/tag_array.h"
+#include "../common/request.h"
+#include "../common/stats.h"
+
+namespace dcusim {
+
+enum class ConstDivergence { Serialize, Vector };
+
+struct ConstParams {
+    CacheGeometry geometry{16384, 64, 4};
+    std::string replacement = "lru";
+    uint32_t latency = 16;         // hit: request issued to data back, cycles
+    uint32_t request_cycles = 1;   // cache port occupancy per request
+    uint32_t cus_per_cache = 3;
+    ConstDivergence divergent = ConstDivergence::Vector;
+};
+
+struct ConstStats {
+    uint64_t instructions = 0, requests = 0, hits = 0, misses = 0, mshr_merges = 0;
+    uint64_t vector_instructions = 0, serialization_cycles = 0, queue_cycles = 0, fills = 0;
+    void report(StatMap& m) const;
+};
+
+class ConstIf : public virtual sc_core::sc_interface {
+public:
+    // Returns false when the instruction must take the vector path instead;
+    // otherwise the cache reports completion through sink->mem_complete(slot, ...).
+    virtual bool const_access(const trace::Instr& in, const trace::WaveTrace& w, CompletionSink* sink, uint32_t slot,
+                              Cycle now) = 0;
+};
+
+class ConstantCache : public sc_core::sc_module, public ConstIf, public MemResponder {
+public:
+    sc_core::sc_port<MemTargetIf> mem;
+
+    ConstantCache(sc_core::sc_module_name name, const ConstParams& p);
+    bool const_access(const trace::Instr& in, const trace::WaveTrace& w, CompletionSink* sink, uint32_t slot,
+                      Cycle now) override;
+    void mem_response(MemRequest& req) override;
+    const ConstStats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+    void invalidate() { tags_.invalidate_all(); }
+
+private:
+    struct PendingOp {  // one wave instruction waiting for fills
+        CompletionSink* sink;
+        uint32_t slot;
+        uint32_t fills;
+        Cycle done;
+    };
+    struct Mshr {
+        MemRequest req;
+        std::vector<uint32_t> ops;  // PendingOp indices, one per waiting request
+    };
+    uint32_t new_op(CompletionSink* sink, uint32_t slot, Cycle done);
+    void finish_op(uint32_t op, Cycle done);
+
+    ConstParams p_;
+    ConstStats stats_;
+    TagArray tags_;
+    Cycle port_free_ = 0;
+    std::unordered_map<uint64_t, Mshr> mshrs_;  // by line number
+    std::vector<PendingOp> ops_;
+    std::vector<uint32_t> free_ops_;
+};
+
+}  // namespace dcusim

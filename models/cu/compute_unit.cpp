@@ -1,0 +1,294 @@
+#include "compute_unit.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+using trace::Instr;
+using trace::RecKind;
+using trace::Space;
+using Stall = WaveState::Stall;
+
+void CuStats::report(StatMap& m) const {
+    add_stat(m, "workgroups", workgroups);
+    add_stat(m, "waves", waves);
+    add_stat(m, "instructions", instructions);
+    add_stat(m, "compute.instructions", compute_instructions);
+    add_stat(m, "mem.instructions", mem_instructions);
+    add_stat(m, "global.instructions", global_instructions);
+    add_stat(m, "local.instructions", local_instructions);
+    add_stat(m, "barriers", barriers);
+    add_stat(m, "waits", waits);
+    add_stat(m, "simd.busy_cycles", simd_busy_cycles);
+    add_stat(m, "stall.barrier_cycles", barrier_stall_cycles);
+    add_stat(m, "stall.wait_cycles", wait_stall_cycles);
+    add_stat(m, "stall.outstanding_cycles", outstanding_stall_cycles);
+}
+
+ComputeUnit::ComputeUnit(sc_core::sc_module_name name, uint32_t id, const CuParams& p, const Clock& clk,
+                         WorkgroupListener* l)
+    : sc_module(name), id_(id), p_(p), clk_(clk), listener_(l), simd_waves_(p.simds, 0), simd_free_(p.simds, 0),
+      simd_queue_(p.simds) {
+    SC_HAS_PROCESS(ComputeUnit);
+    SC_METHOD(run);
+    sensitive << wake_;
+    dont_initialize();
+}
+
+bool ComputeUnit::can_accept() const {
+    if (resident_ >= occ_.workgroups_per_cu) return false;
+    uint64_t room = 0;
+    for (uint32_t n : simd_waves_) room += n < occ_.waves_per_simd ? occ_.waves_per_simd - n : 0;
+    return room >= occ_.waves_per_workgroup;
+}
+
+void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
+    uint32_t wi;
+    if (!free_wgs_.empty()) {
+        wi = free_wgs_.back();
+        free_wgs_.pop_back();
+    } else {
+        wi = uint32_t(wgs_.size());
+        wgs_.emplace_back();
+    }
+    WorkgroupSlot& g = wgs_[wi];
+    g.active = true;
+    g.trace = std::move(wg);
+    g.waves.clear();
+    g.live = uint32_t(g.trace->waves.size());
+    g.at_barrier = 0;
+    g.barrier_release = 0;
+    ++resident_;
+    ++stats_.workgroups;
+    stats_.waves += g.live;
+    for (const trace::WaveTrace& t : g.trace->waves) {
+        // The SIMD with the fewest waves (lowest index on ties); can_accept() said one has room.
+        uint32_t s = 0;
+        for (uint32_t i = 1; i < p_.simds; ++i)
+            if (simd_waves_[i] < simd_waves_[s]) s = i;
+        ++simd_waves_[s];
+        uint32_t slot;
+        if (!free_waves_.empty()) {
+            slot = free_waves_.back();
+            free_waves_.pop_back();
+        } else {
+            slot = uint32_t(waves_.size());
+            waves_.emplace_back();
+        }
+        WaveState& w = waves_[slot];
+        uint64_t gen = w.gen;
+        w = WaveState{};
+        w.gen = gen;
+        w.active = true;
+        w.wg = wi;
+        w.simd = s;
+        w.trace = &t;
+        g.waves.push_back(slot);
+        schedule(slot, now);
+    }
+}
+
+void ComputeUnit::schedule(uint32_t slot, Cycle at) {
+    WaveState& w = waves_[slot];
+    w.parked = false;
+    ready_.push({at, seq_++, slot, ++w.gen});
+    if (!in_run_ && at < next_wake_) {
+        next_wake_ = at;
+        wake_.notify(clk_.until(at));
+    }
+}
+
+void ComputeUnit::run() {
+    const Cycle now = clk_.now();
+    in_run_ = true;
+    for (;;) {
+        while (!ready_.empty() && ready_.top().at <= now) {
+            Ready r = ready_.top();
+            ready_.pop();
+            const WaveState& w = waves_[r.slot];
+            if (w.active && w.gen == r.gen) simd_queue_[w.simd].emplace_back(r.slot, r.gen);
+        }
+        bool stepped = false;
+        for (uint32_t s = 0; s < p_.simds; ++s) {
+            auto& q = simd_queue_[s];
+            while (!q.empty() && simd_free_[s] <= now) {
+                auto [slot, gen] = q.front();
+                q.pop_front();
+                if (!waves_[slot].active || waves_[slot].gen != gen) continue;
+                step(slot, now);
+                stepped = true;
+            }
+        }
+        if (!stepped && (ready_.empty() || ready_.top().at > now)) break;
+    }
+    in_run_ = false;
+    next_wake_ = ready_.empty() ? ~Cycle(0) : ready_.top().at;
+    for (uint32_t s = 0; s < p_.simds; ++s) {
+        auto& q = simd_queue_[s];
+        if (!q.empty()) next_wake_ = std::min(next_wake_, simd_free_[s]);
+    }
+    if (next_wake_ != ~Cycle(0)) wake_.notify(clk_.until(next_wake_));
+}
+
+void ComputeUnit::stall(WaveState& w, Stall why, Cycle now) {
+    if (w.stall == Stall::None) {
+        w.stall = why;
+        w.stall_since = now;
+    }
+}
+
+void ComputeUnit::end_stall(WaveState& w, Cycle now) {
+    Cycle d = now - w.stall_since;
+    switch (w.stall) {
+        case Stall::Barrier: stats_.barrier_stall_cycles += d; break;
+        case Stall::Wait: stats_.wait_stall_cycles += d; break;
+        case Stall::Outstanding: stats_.outstanding_stall_cycles += d; break;
+        default: break;
+    }
+    w.stall = Stall::None;
+}
+
+void ComputeUnit::wait_memory(WaveState& w, uint32_t slot, Stall why, Cycle now) {
+    stall(w, why, now);
+    if (why == Stall::Outstanding ? !w.known.empty() : w.unknown == 0)
+        schedule(slot, why == Stall::Outstanding ? w.earliest_known() : w.latest_known());
+    else
+        w.parked = true;
+}
+
+void ComputeUnit::step(uint32_t slot, Cycle now) {
+    WaveState& w = waves_[slot];
+    const auto& instrs = w.trace->instrs;
+    const uint32_t s = w.simd;
+    for (;;) {
+        if (w.next == instrs.size()) {
+            // A wave retires once its last memory operation is back.
+            if (w.outstanding(now) == 0) return retire(slot, now);
+            return wait_memory(w, slot, Stall::Drain, now);
+        }
+        const Instr& in = instrs[w.next];
+        switch (in.kind) {
+            case RecKind::Wait:
+                if (w.outstanding(now) != 0) return wait_memory(w, slot, Stall::Wait, now);
+                end_stall(w, now);
+                ++w.next;
+                ++stats_.waits;
+                ++stats_.instructions;
+                continue;
+            case RecKind::Compute: {
+                ++w.next;
+                if (in.count == 0) continue;
+                stats_.compute_instructions += in.count;
+                stats_.instructions += in.count;
+                Cycle busy = in.count * p_.issue_cycles;
+                simd_free_[s] = now + busy;
+                stats_.simd_busy_cycles += busy;
+                return schedule(slot, now + busy);
+            }
+            case RecKind::Barrier: {
+                ++w.next;
+                ++stats_.barriers;
+                ++stats_.instructions;
+                simd_free_[s] = now + p_.issue_cycles;
+                stats_.simd_busy_cycles += p_.issue_cycles;
+                WorkgroupSlot& g = wgs_[w.wg];
+                ++g.at_barrier;
+                g.barrier_release = std::max(g.barrier_release, now + p_.issue_cycles);
+                stall(w, Stall::Barrier, now + p_.issue_cycles);  // waiting starts once the barrier has issued
+                w.parked = true;
+                return release_barrier_if_complete(w.wg, now);
+            }
+            case RecKind::Mem: {
+                if (w.outstanding(now) >= p_.max_outstanding) return wait_memory(w, slot, Stall::Outstanding, now);
+                end_stall(w, now);
+                ++w.next;
+                ++stats_.instructions;
+                ++stats_.mem_instructions;
+                simd_free_[s] = now + p_.issue_cycles;
+                stats_.simd_busy_cycles += p_.issue_cycles;
+                issue_mem(w, slot, in, now);
+                return schedule(slot, now + p_.issue_cycles);
+            }
+            default: ++w.next; continue;
+        }
+    }
+}
+
+void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
+    switch (in.space) {
+        case Space::Lds: w.known.push_back(lds->lds_access(in, *w.trace, now)); return;
+        case Space::Const:
+            ++w.unknown;
+            if (constant->const_access(in, *w.trace, this, slot, now)) return;
+            --w.unknown;  // divergent under `vector`: the vector-memory path serves it
+            return send_global(w, slot, in, now);
+        case Space::Global: ++stats_.global_instructions; return send_global(w, slot, in, now);
+        case Space::Local: ++stats_.local_instructions; return send_global(w, slot, in, now);
+    }
+}
+
+void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
+    MemRequest* r;
+    if (!free_reqs_.empty()) {
+        r = free_reqs_.back();
+        free_reqs_.pop_back();
+    } else {
+        reqs_.push_back(std::make_unique<MemRequest>());
+        r = reqs_.back().get();
+    }
+    *r = MemRequest{};
+    r->op = in.op;
+    r->space = in.space;
+    r->instr = &in;
+    r->wave = w.trace;
+    r->size = in.bytes;
+    r->issue = now;
+    r->reply_to = this;
+    r->tag = slot;
+    ++w.unknown;
+    mem->mem_request(*r);
+}
+
+void ComputeUnit::mem_response(MemRequest& req) {
+    free_reqs_.push_back(&req);
+    mem_complete(uint32_t(req.tag), req.done);
+}
+
+void ComputeUnit::mem_complete(uint32_t slot, Cycle when) {
+    WaveState& w = waves_[slot];
+    --w.unknown;
+    w.known.push_back(when);
+    if (w.parked && w.stall != Stall::Barrier) schedule(slot, std::max(when, clk_.now()));
+}
+
+void ComputeUnit::release_barrier_if_complete(uint32_t wi, Cycle now) {
+    WorkgroupSlot& g = wgs_[wi];
+    if (g.at_barrier == 0 || g.at_barrier < g.live) return;
+    Cycle at = std::max(now, g.barrier_release);
+    for (uint32_t slot : g.waves) {
+        WaveState& w = waves_[slot];
+        if (!w.active || w.stall != Stall::Barrier) continue;
+        w.stall_since = std::min(w.stall_since, at);
+        end_stall(w, at);
+        schedule(slot, at);
+    }
+    g.at_barrier = 0;
+    g.barrier_release = 0;
+}
+
+void ComputeUnit::retire(uint32_t slot, Cycle now) {
+    WaveState& w = waves_[slot];
+    w.active = false;
+    ++w.gen;
+    free_waves_.push_back(slot);
+    --simd_waves_[w.simd];
+    WorkgroupSlot& g = wgs_[w.wg];
+    if (--g.live > 0) return release_barrier_if_complete(w.wg, now);
+    g.active = false;
+    g.trace.reset();
+    free_wgs_.push_back(w.wg);
+    --resident_;
+    listener_->workgroup_retired(id_, now);
+}
+
+}  // namespace dcusim

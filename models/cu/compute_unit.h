@@ -1,0 +1,104 @@
+// One compute unit: resident workgroups, their waves, the SIMDs that issue
+// them, and the ports to the LDS, the constant cache and global memory.
+// One SC_METHOD steps the waves whose next instruction may issue now and then
+// sleeps until the earliest cycle any wave can go on (or a response wakes it).
+#pragma once
+
+#include <systemc>
+
+#include <deque>
+#include <memory>
+#include <queue>
+#include <vector>
+
+#include "../common/request.h"
+#include "../common/stats.h"
+#include "../constant/const_cache.h"
+#include "../lds/lds.h"
+#include "occupancy.h"
+#include "wave_state.h"
+
+namespace dcusim {
+
+class WorkgroupListener {
+public:
+    virtual ~WorkgroupListener() = default;
+    virtual void workgroup_retired(uint32_t cu, Cycle when) = 0;
+};
+
+struct CuStats {
+    uint64_t workgroups = 0, waves = 0, instructions = 0, compute_instructions = 0;
+    uint64_t mem_instructions = 0, global_instructions = 0, local_instructions = 0, barriers = 0, waits = 0;
+    uint64_t simd_busy_cycles = 0;
+    uint64_t barrier_stall_cycles = 0, wait_stall_cycles = 0, outstanding_stall_cycles = 0;
+    void report(StatMap& m) const;
+};
+
+class ComputeUnit : public sc_core::sc_module, public CompletionSink, public MemResponder {
+public:
+    sc_core::sc_port<LdsIf> lds;
+    sc_core::sc_port<ConstIf> constant;
+    sc_core::sc_port<MemTargetIf> mem;
+
+    ComputeUnit(sc_core::sc_module_name name, uint32_t id, const CuParams& p, const Clock& clk, WorkgroupListener* l);
+
+    void set_kernel(const Occupancy& occ) { occ_ = occ; }
+    bool can_accept() const;
+    // Takes the workgroup; its waves may issue from cycle `now`.
+    void launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now);
+    bool idle() const { return resident_ == 0; }
+
+    void mem_complete(uint32_t slot, Cycle when) override;
+    void mem_response(MemRequest& req) override;
+
+    const CuStats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+
+private:
+    void run();
+    void step(uint32_t slot, Cycle now);
+    void schedule(uint32_t slot, Cycle at);
+    void issue_mem(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
+    void release_barrier_if_complete(uint32_t wg, Cycle now);
+    void retire(uint32_t slot, Cycle now);
+    void send_global(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
+    void stall(WaveState& w, WaveState::Stall why, Cycle now);
+    void end_stall(WaveState& w, Cycle now);
+    // The wave waits for outstanding memory: at a known cycle, or parked until a response.
+    void wait_memory(WaveState& w, uint32_t slot, WaveState::Stall why, Cycle now);
+
+    uint32_t id_;
+    CuParams p_;
+    const Clock& clk_;
+    WorkgroupListener* listener_;
+    CuStats stats_;
+    Occupancy occ_;
+
+    std::vector<WaveState> waves_;
+    std::vector<uint32_t> free_waves_;
+    std::vector<WorkgroupSlot> wgs_;
+    std::vector<uint32_t> free_wgs_;
+    std::vector<uint32_t> simd_waves_;   // resident waves per SIMD
+    std::vector<Cycle> simd_free_;       // cycle each SIMD can issue again
+    uint32_t resident_ = 0;              // resident workgroups
+
+    struct Ready {
+        Cycle at;
+        uint64_t seq;
+        uint32_t slot;
+        uint64_t gen;
+        bool operator>(const Ready& o) const { return at != o.at ? at > o.at : seq > o.seq; }
+    };
+    // Waves that may go on at a future cycle, then per SIMD the waves that may
+    // issue now, oldest-ready first.
+    std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
+    std::vector<std::deque<std::pair<uint32_t, uint64_t>>> simd_queue_;
+    uint64_t seq_ = 0;
+    sc_core::sc_event wake_;
+    bool in_run_ = false;
+    Cycle next_wake_ = ~Cycle(0);
+    std::vector<MemRequest*> free_reqs_;
+    std::vector<std::unique_ptr<MemRequest>> reqs_;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,40 @@
+// How many workgroups of a kernel fit on one CU, and which resource limits it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "../../traces/format/record.h"
+#include "../common/stats.h"
+
+namespace dcusim {
+
+struct CuParams {
+    uint32_t wave_size = 64;
+    uint32_t simds = 4;
+    uint32_t waves_per_simd = 10;
+    uint32_t max_workgroups = 16;
+    uint32_t vgprs_per_simd = 256;   // registers per lane in one SIMD's file
+    uint32_t vgpr_granule = 4;       // per-wave allocation unit, registers per lane
+    uint32_t max_vgprs = 256;        // per wave
+    uint32_t sgprs_per_simd = 800;   // 0: no scalar register file
+    uint32_t sgpr_granule = 16;
+    uint32_t max_sgprs = 102;
+    uint32_t issue_cycles = 4;       // SIMD cycles to issue one instruction of one wave
+    uint32_t max_outstanding = 63;   // memory instructions in flight per wave
+};
+
+struct Occupancy {
+    uint32_t waves_per_workgroup = 0;
+    uint32_t waves_per_simd = 0;      // min of the per-SIMD limits below
+    uint32_t workgroups_per_cu = 0;   // min of all limits, in workgroups
+    // Each limit expressed in workgroups per CU, for the report.
+    uint32_t by_waves = 0, by_vgprs = 0, by_sgprs = 0, by_lds = 0, by_workgroups = 0;
+    uint64_t lds_alloc_bytes = 0;
+    void report(StatMap& m) const;
+};
+
+// Throws std::runtime_error naming the kernel when a workgroup can never fit.
+Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_granule, const trace::KernelInfo& k);
+
+}  // namespace dcusim

@@ -1,0 +1,48 @@
+// Per-wave and per-workgroup runtime state of a CU.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "../../traces/replay/wave_trace.h"
+#include "../common/clock.h"
+
+namespace dcusim {
+
+struct WaveState {
+    // Why the wave cannot go on; `parked` waves wait for an outside event
+    // (a response, the rest of the workgroup) rather than a known cycle.
+    enum class Stall : uint8_t { None, Barrier, Wait, Outstanding, Drain };
+    bool active = false;
+    uint32_t wg = 0;             // workgroup slot
+    uint32_t simd = 0;
+    const trace::WaveTrace* trace = nullptr;
+    size_t next = 0;             // index of the next instruction
+    uint64_t gen = 0;            // bumps whenever the wave is rescheduled (stale heap entries)
+    Stall stall = Stall::None;
+    Cycle stall_since = 0;
+    bool parked = false;
+    uint32_t unknown = 0;        // in flight, completion cycle not yet known
+    std::vector<Cycle> known;    // completion cycles of the rest in flight
+
+    // In-flight count at `now`, dropping completions that are past.
+    uint32_t outstanding(Cycle now) {
+        known.erase(std::remove_if(known.begin(), known.end(), [now](Cycle c) { return c <= now; }), known.end());
+        return unknown + uint32_t(known.size());
+    }
+    Cycle earliest_known() const { return *std::min_element(known.begin(), known.end()); }
+    Cycle latest_known() const { return *std::max_element(known.begin(), known.end()); }
+};
+
+struct WorkgroupSlot {
+    bool active = false;
+    std::unique_ptr<trace::WorkgroupTrace> trace;
+    std::vector<uint32_t> waves;  // wave slots
+    uint32_t live = 0;            // waves not yet retired
+    uint32_t at_barrier = 0;
+    Cycle barrier_release = 0;    // latest arrival at the current barrier
+};
+
+}  // namespace dcusim

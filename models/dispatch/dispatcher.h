@@ -1,0 +1,72 @@
+// Workgroup dispatcher: runs the kernels of the traces in order, pulling one
+// workgroup at a time from the trace and handing it to the next CU (round
+// robin) that has room under the kernel's occupancy limits. A kernel's cycles
+// run from its first dispatch to its last wave's retirement; the next kernel
+// starts then.
+#pragma once
+
+#include <systemc>
+
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "../../traces/replay/kernel_reader.h"
+#include "../cu/compute_unit.h"
+
+namespace dcusim {
+
+class KernelObserver {
+public:
+    virtual ~KernelObserver() = default;
+    virtual void kernel_started(const trace::KernelInfo& k, const Occupancy& occ) = 0;
+    virtual void kernel_finished(const trace::KernelInfo& k, Cycle cycles) = 0;
+};
+
+struct DispatcherParams {
+    uint32_t target_wave_size = 64;
+    CuParams cu;
+    uint64_t lds_size = 65536;
+    uint32_t lds_granule = 512;
+    bool progress = true;  // a progress line on stderr every few seconds
+};
+
+class Dispatcher : public sc_core::sc_module, public WorkgroupListener {
+public:
+    Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, const Clock& clk,
+               std::vector<std::string> traces, KernelObserver* obs);
+    void attach(std::vector<ComputeUnit*> cus) { cus_ = std::move(cus); }
+    void workgroup_retired(uint32_t cu, Cycle when) override;
+    // An error raised inside the simulation (bad trace, kernel that cannot fit):
+    // the simulation stops and the platform rethrows it after sc_start.
+    std::exception_ptr error() const { return error_; }
+    bool finished() const { return finished_; }
+
+private:
+    void run();
+    void dispatch(Cycle now);
+    bool open_next_kernel();
+    void progress_line();
+
+    DispatcherParams p_;
+    const Clock& clk_;
+    std::vector<std::string> traces_;
+    size_t next_trace_ = 0;
+    KernelObserver* obs_;
+    std::vector<ComputeUnit*> cus_;
+    std::unique_ptr<trace::KernelReader> reader_;
+    bool in_kernel_ = false;
+    bool finished_ = false;
+    std::unique_ptr<trace::WorkgroupTrace> pending_;
+    bool trace_drained_ = false;  // current kernel has no more workgroups
+    Cycle kernel_start_ = 0;
+    uint32_t rr_ = 0;
+    uint64_t launched_ = 0;
+    sc_core::sc_event wake_;
+    std::exception_ptr error_;
+    std::chrono::steady_clock::time_point last_progress_;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,35 @@
+#include "lds.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+void LdsStats::report(StatMap& m) const {
+    add_stat(m, "lds.instructions", instructions);
+    add_stat(m, "lds.loads", loads);
+    add_stat(m, "lds.stores", stores);
+    add_stat(m, "lds.atomics", atomics);
+    add_stat(m, "lds.cycles", cycles);
+    add_stat(m, "lds.bank_conflict_cycles", bank_conflict_cycles);
+    add_stat(m, "lds.groups", groups);
+    add_stat(m, "lds.bytes", bytes);
+    add_stat(m, "lds.queue_cycles", queue_cycles);
+}
+
+Lds::Lds(sc_core::sc_module_name name, const LdsParams& p) : sc_module(name), p_(p) {}
+
+Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now) {
+    LdsCost c = lds_cost(p_.geometry, in, w);
+    ++stats_.instructions;
+    (in.op == trace::Op::Load ? stats_.loads : in.op == trace::Op::Store ? stats_.stores : stats_.atomics) += 1;
+    stats_.cycles += c.cycles;
+    stats_.bank_conflict_cycles += c.conflict_cycles;
+    stats_.groups += c.groups;
+    stats_.bytes += uint64_t(trace::popcount64(in.mask)) * in.bytes;
+    Cycle start = std::max(now, pipe_free_);
+    stats_.queue_cycles += start - now;
+    pipe_free_ = start + c.cycles;
+    return pipe_free_ + p_.latency;
+}
+
+}  // namespace dcusim

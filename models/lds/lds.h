@@ -1,0 +1,46 @@
+// Local data share of one CU: a banked SRAM behind one in-order pipe shared
+// by the CU's waves. Timing is known at issue, so access() answers at once.
+#pragma once
+
+#include <systemc>
+
+#include "../common/clock.h"
+#include "../common/stats.h"
+#include "bank_model.h"
+
+namespace dcusim {
+
+struct LdsParams {
+    uint64_t size_bytes = 65536;
+    LdsGeometry geometry;
+    uint32_t latency = 64;         // cycles from the last group served to data back
+    uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
+};
+
+struct LdsStats {
+    uint64_t instructions = 0, loads = 0, stores = 0, atomics = 0;
+    uint64_t cycles = 0, bank_conflict_cycles = 0, groups = 0, bytes = 0;
+    uint64_t queue_cycles = 0;  // waiting for the pipe behind other waves' instructions
+    void report(StatMap& m) const;
+};
+
+class LdsIf : public virtual sc_core::sc_interface {
+public:
+    // Issues one wave instruction at cycle `now`; returns the cycle its data is back.
+    virtual Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now) = 0;
+};
+
+class Lds : public sc_core::sc_module, public LdsIf {
+public:
+    Lds(sc_core::sc_module_name name, const LdsParams& p);
+    Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now) override;
+    const LdsStats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+
+private:
+    LdsParams p_;
+    LdsStats stats_;
+    Cycle pipe_free_ = 0;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,55 @@
+#include "cli.h"
+
+#include <cstdlib>
+#include <iostream>
+
+#include "../traces/format/record.h"
+#include "config.h"
+
+#ifndef DCUSIM_VERSION
+#define DCUSIM_VERSION "0.1.0"
+#endif
+
+namespace dcusim {
+
+static const char* kUsage =
+    "usage: dcusim run [--config FILE] [--KEY VALUE]... [--json FILE] [--csv FILE] [TRACE...]\n"
+    "       dcusim trace convert IN OUT [--to text|binary]\n"
+    "       dcusim trace dump FILE\n"
+    "       dcusim trace stats FILE\n"
+    "       dcusim --help | --version\n";
+
+int cli_main(const std::vector<std::string>& args) {
+    try {
+        if (args.empty()) {
+            std::cerr << kUsage;
+            return 2;
+        }
+        const std::string& cmd = args[0];
+        std::vector<std::string> rest(args.begin() + 1, args.end());
+        if (cmd == "--help" || cmd == "-h" || cmd == "help") {
+            std::cout << "dcusim " DCUSIM_VERSION ": cycle-level simulator of a GPU memory hierarchy\n\n"
+                      << kUsage << "\nrun options:\n"
+                      << "  --config FILE        preset (INI); default: the built-in dcu-z100 values\n"
+                      << "  --json FILE          write {preset, kernels, total} as JSON\n"
+                      << "  --csv FILE           write one row per kernel, then the total\n"
+                      << "  --log-level LEVEL    trace, debug, info, warn (default), error, off\n"
+                      << "  --quiet              no progress line on stderr\n\n"
+                      << describe_params();
+            return 0;
+        }
+        if (cmd == "--version") {
+            std::cout << "dcusim " DCUSIM_VERSION "\n";
+            return 0;
+        }
+        if (cmd == "run") return cmd_run(rest);
+        if (cmd == "trace") return cmd_trace(rest);
+        std::cerr << "dcusim: unknown command '" << cmd << "'\n" << kUsage;
+        return 2;
+    } catch (const std::exception& e) {
+        std::cerr << "dcusim: internal error: " << e.what() << '\n';
+        return 1;
+    }
+}
+
+}  // namespace dcusim

@@ -1,0 +1,99 @@
+// dcusim run
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "../traces/format/record.h"
+#include "cli.h"
+#include "config.h"
+#include "output.h"
+#include "platform.h"
+
+#ifndef DCUSIM_EXAMPLE_TRACE
+#define DCUSIM_EXAMPLE_TRACE "traces/examples/lds_and_const.trace"
+#endif
+
+namespace po = boost::program_options;
+
+namespace dcusim {
+
+int cmd_run(const std::vector<std::string>& args) {
+    po::options_description opts("run options");
+    opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
+        "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(
+        "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line");
+    po::options_description keys("preset keys");
+    for (const auto& d : param_defs()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
+    po::options_description hidden;
+    hidden.add_options()("trace", po::value<std::vector<std::string>>(), "trace files");
+    po::options_description all;
+    all.add(opts).add(keys).add(hidden);
+    po::positional_options_description pos;
+    pos.add("trace", -1);
+
+    po::variables_map vm;
+    try {
+        auto style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+        po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
+        po::notify(vm);
+    } catch (const po::error& e) {
+        std::cerr << "dcusim run: " << e.what() << '\n';
+        return 2;
+    }
+    if (vm.count("help")) {
+        std::cout << "usage: dcusim run [--config FILE] [--KEY VALUE]... [--json FILE] [--csv FILE] [TRACE...]\n"
+                     "With no TRACE, runs the bundled example " DCUSIM_EXAMPLE_TRACE "\n\n"
+                  << opts << '\n'
+                  << describe_params();
+        return 0;
+    }
+
+    auto level = spdlog::level::from_str(vm["log-level"].as<std::string>());
+    if (level == spdlog::level::off && vm["log-level"].as<std::string>() != "off") {
+        std::cerr << "dcusim run: --log-level: unknown level '" << vm["log-level"].as<std::string>() << "'\n";
+        return 2;
+    }
+    auto log = spdlog::stderr_color_mt("dcusim");
+    spdlog::set_default_logger(log);
+    spdlog::set_level(level);
+
+    Config cfg;
+    std::vector<std::string> traces;
+    RunResult result;
+    try {
+        if (vm.count("config")) cfg.load_file(vm["config"].as<std::string>());
+        for (const auto& d : param_defs())
+            if (vm.count(d.key)) cfg.set(d.key, vm[d.key].as<std::string>(), "--" + d.key);
+        if (vm.count("trace")) traces = vm["trace"].as<std::vector<std::string>>();
+        if (traces.empty()) traces.push_back(DCUSIM_EXAMPLE_TRACE);
+        spdlog::info("preset {}, {} trace file(s)", cfg.source(), traces.size());
+        RunOptions ro;
+        ro.progress = !vm.count("quiet");
+        result = simulate(cfg, traces, ro);
+        spdlog::info("{} kernel(s) simulated, {} cycles", result.kernels.size(),
+                     static_cast<uint64_t>(result.total.count("cycles") ? result.total.at("cycles") : 0));
+    } catch (const ConfigError& e) {
+        std::cerr << "dcusim run: " << e.what() << '\n';
+        return 2;
+    } catch (const trace::TraceError& e) {
+        std::cerr << "dcusim run: " << e.what() << '\n';
+        return 2;
+    } catch (const std::runtime_error& e) {
+        std::cerr << "dcusim run: " << e.what() << '\n';
+        return 2;
+    }
+    // Outputs only once the whole run succeeded.
+    try {
+        if (vm.count("json")) write_file_atomically(vm["json"].as<std::string>(), to_json(cfg, traces, result));
+        if (vm.count("csv")) write_file_atomically(vm["csv"].as<std::string>(), to_csv(result));
+    } catch (const std::runtime_error& e) {
+        std::cerr << "dcusim run: " << e.what() << '\n';
+        return 2;
+    }
+    print_summary(std::cout, cfg, traces, result);
+    return 0;
+}
+
+}  // namespace dcusim

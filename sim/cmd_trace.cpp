@@ -1,0 +1,96 @@
+// dcusim trace convert | dump | stats
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+#include "../traces/format/binary_reader.h"
+#include "../traces/format/binary_writer.h"
+#include "../traces/format/sink.h"
+#include "../traces/format/source.h"
+#include "../traces/tools/trace_stats.h"
+#include "cli.h"
+
+namespace dcusim {
+
+using namespace trace;
+
+static bool is_binary(const RecordSource& s) { return dynamic_cast<const BinaryReader*>(&s) != nullptr; }
+
+static void copy_records(TraceStream& in, RecordSink& out) {
+    Record r;
+    while (in.next(r)) out.write(r);
+    out.finish();
+}
+
+static int convert(const std::vector<std::string>& a) {
+    std::string in_path, out_path, to;
+    for (size_t i = 0; i < a.size(); ++i) {
+        if (a[i] == "--to" && i + 1 < a.size()) to = a[++i];
+        else if (in_path.empty()) in_path = a[i];
+        else if (out_path.empty()) out_path = a[i];
+        else { std::cerr << "dcusim trace convert: unexpected argument '" << a[i] << "'\n"; return 2; }
+    }
+    if (out_path.empty()) { std::cerr << "usage: dcusim trace convert IN OUT [--to text|binary]\n"; return 2; }
+    if (!to.empty() && to != "text" && to != "binary") {
+        std::cerr << "dcusim trace convert: --to must be text or binary, not '" << to << "'\n";
+        return 2;
+    }
+    auto src = open_source(in_path);
+    if (to.empty()) to = is_binary(*src) ? "text" : "binary";  // by default, the other format
+    TraceStream in(std::move(src));
+    // Written under a temporary name: a failed conversion leaves no OUT behind.
+    std::string tmp = out_path + ".tmp";
+    try {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) { std::cerr << "dcusim trace convert: " << out_path << ": cannot write\n"; return 2; }
+        std::unique_ptr<RecordSink> sink;
+        if (to == "text") sink = std::make_unique<TextWriter>(f);
+        else sink = std::make_unique<BinaryWriter>(f);
+        copy_records(in, *sink);
+    } catch (...) {
+        std::remove(tmp.c_str());
+        throw;
+    }
+    if (std::rename(tmp.c_str(), out_path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        std::cerr << "dcusim trace convert: " << out_path << ": cannot write\n";
+        return 2;
+    }
+    return 0;
+}
+
+int cmd_trace(const std::vector<std::string>& a) {
+    const char* usage =
+        "usage: dcusim trace convert IN OUT [--to text|binary]   (default: the other format)\n"
+        "       dcusim trace dump FILE                           (text to stdout)\n"
+        "       dcusim trace stats FILE\n";
+    if (a.empty() || a[0] == "--help" || a[0] == "-h") {
+        (a.empty() ? std::cerr : std::cout) << usage;
+        return a.empty() ? 2 : 0;
+    }
+    try {
+        std::vector<std::string> rest(a.begin() + 1, a.end());
+        if (a[0] == "convert") return convert(rest);
+        if (rest.size() != 1) { std::cerr << usage; return 2; }
+        if (a[0] == "dump") {
+            // Streams: on a bad record the exit code is 2 and stderr says where.
+            TraceStream in(rest[0]);
+            TextWriter w(std::cout);
+            copy_records(in, w);
+            return 0;
+        }
+        if (a[0] == "stats") {
+            std::cout << format_summary(summarize_trace(rest[0]));
+            return 0;
+        }
+    } catch (const TraceError& e) {
+        std::cout.flush();
+        std::cerr << "dcusim trace: " << e.what() << '\n';
+        return 2;
+    }
+    std::cerr << "dcusim trace: unknown subcommand '" << a[0] << "'\n" << usage;
+    return 2;
+}
+
+}  // namespace dcusim

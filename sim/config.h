@@ -1,0 +1,60 @@
+// Preset keys: one registry of every hardware parameter (name, type, default,
+// unit, help). Values come from the defaults, then a preset file (INI), then
+// command-line flags; each is checked and converted here, errors name the key
+// and where it came from.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dcusim {
+
+enum class ParamType { UInt, Size, Real, Choice };
+
+struct ParamDef {
+    std::string key;
+    ParamType type;
+    std::string def;
+    std::string unit;
+    std::string help;
+    std::vector<std::string> choices;  // Choice (and UInt keys with a fixed set, e.g. wave size)
+    uint64_t min = 0;                  // UInt, Size
+};
+
+const std::vector<ParamDef>& param_defs();
+const ParamDef* find_param(const std::string& key);
+
+struct ConfigError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Parses sizes with an optional K, M or G suffix (powers of 1024), e.g. 64K.
+bool parse_size(const std::string& s, uint64_t& out);
+
+class Config {
+public:
+    Config();  // defaults
+    // Reads an INI preset: `[section]` then `key = value` (key becomes
+    // section.key); `#` and `;` start comments.
+    void load_file(const std::string& path);
+    // `origin` names where the value came from in errors ("--lds.banks").
+    void set(const std::string& key, const std::string& value, const std::string& origin);
+
+    uint64_t u(const std::string& key) const;
+    double real(const std::string& key) const;
+    const std::string& str(const std::string& key) const;
+    const std::map<std::string, std::string>& values() const { return values_; }
+    const std::string& source() const { return source_; }
+
+private:
+    std::map<std::string, std::string> values_;
+    std::string source_ = "built-in defaults";
+};
+
+// The help text listing every key with its default and unit.
+std::string describe_params();
+
+}  // namespace dcusim

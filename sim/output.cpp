@@ -1,0 +1,121 @@
+#include "output.h"
+
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iomanip>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+namespace dcusim {
+
+static std::string number(double v) {
+    char buf[64];
+    if (std::floor(v) == v && std::fabs(v) < 9.007199254740992e15)
+        std::snprintf(buf, sizeof buf, "%lld", static_cast<long long>(v));
+    else
+        std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+static nlohmann::ordered_json stats_json(const StatMap& m) {
+    nlohmann::ordered_json j = nlohmann::ordered_json::object();
+    for (const auto& [k, v] : m) {
+        if (std::floor(v) == v && v >= 0 && v < 9.007199254740992e15)
+            j[k] = static_cast<uint64_t>(v);
+        else
+            j[k] = v;
+    }
+    return j;
+}
+
+void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::string>& traces, const RunResult& r) {
+    o << "dcusim: preset " << cfg.source() << " (" << cfg.u("cu.count") << " CUs, wave" << cfg.u("cu.wave_size") << ", "
+      << cfg.str("cu.clock_mhz") << " MHz)\n";
+    for (const auto& t : traces) o << "trace " << t << '\n';
+    // One column per kernel (then the total), one row per statistic.
+    std::vector<std::string> cols;
+    for (size_t i = 0; i < r.kernels.size(); ++i) cols.push_back(std::to_string(i) + ":" + r.kernels[i].name);
+    cols.push_back("total");
+    std::set<std::string> keys;
+    for (const auto& k : r.kernels)
+        for (const auto& [key, v] : k.stats) keys.insert(key);
+    size_t kw = 10;
+    for (const auto& k : keys) kw = std::max(kw, k.size());
+    std::vector<size_t> w;
+    for (const auto& c : cols) w.push_back(std::max<size_t>(12, c.size()));
+    o << std::left << std::setw(int(kw)) << "stat";
+    for (size_t i = 0; i < cols.size(); ++i) o << "  " << std::right << std::setw(int(w[i])) << cols[i];
+    o << '\n';
+    for (const auto& key : keys) {
+        o << std::left << std::setw(int(kw)) << key;
+        for (size_t i = 0; i < cols.size(); ++i) {
+            const StatMap& m = i < r.kernels.size() ? r.kernels[i].stats : r.total;
+            auto it = m.find(key);
+            o << "  " << std::right << std::setw(int(w[i])) << (it == m.end() ? std::string("-") : number(it->second));
+        }
+        o << '\n';
+    }
+    if (r.kernels.empty()) o << "(no kernels in the traces)\n";
+}
+
+std::string to_json(const Config& cfg, const std::vector<std::string>& traces, const RunResult& r) {
+    nlohmann::ordered_json j;
+    nlohmann::ordered_json preset = nlohmann::ordered_json::object();
+    for (const auto& d : param_defs()) {
+        if (d.type == ParamType::Choice) preset[d.key] = cfg.str(d.key);
+        else if (d.type == ParamType::Real) preset[d.key] = cfg.real(d.key);
+        else preset[d.key] = cfg.u(d.key);
+    }
+    j["preset"] = preset;
+    j["preset_source"] = cfg.source();
+    j["traces"] = traces;
+    j["kernels"] = nlohmann::ordered_json::array();
+    for (const auto& k : r.kernels) j["kernels"].push_back({{"name", k.name}, {"stats", stats_json(k.stats)}});
+    j["total"] = stats_json(r.total);
+    return j.dump(2) + "\n";
+}
+
+std::string to_csv(const RunResult& r) {
+    std::set<std::string> keys;
+    for (const auto& k : r.kernels)
+        for (const auto& [key, v] : k.stats) keys.insert(key);
+    std::ostringstream o;
+    o << "kernel,name";
+    for (const auto& k : keys) o << ',' << k;
+    o << '\n';
+    auto row = [&](const std::string& idx, const std::string& name, const StatMap& m) {
+        o << idx << ',' << name;
+        for (const auto& k : keys) {
+            auto it = m.find(k);
+            o << ',' << (it == m.end() ? std::string() : number(it->second));
+        }
+        o << '\n';
+    };
+    for (size_t i = 0; i < r.kernels.size(); ++i) row(std::to_string(i), r.kernels[i].name, r.kernels[i].stats);
+    row("total", "", r.total);
+    return o.str();
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+    std::string tmp = path + ".tmp" + std::to_string(::getpid());
+    {
+        std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+        if (!f) throw std::runtime_error(path + ": cannot write");
+        f << content;
+        f.flush();
+        if (!f) {
+            std::remove(tmp.c_str());
+            throw std::runtime_error(path + ": write failed");
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        throw std::runtime_error(path + ": cannot write");
+    }
+}
+
+}  // namespace dcusim

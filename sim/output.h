@@ -1,0 +1,20 @@
+// Reports of a run: the summary table (stdout), JSON and CSV files. Files are
+// written to a temporary name and renamed, so none is ever left half-written.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "config.h"
+#include "platform.h"
+
+namespace dcusim {
+
+void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::string>& traces, const RunResult& r);
+std::string to_json(const Config& cfg, const std::vector<std::string>& traces, const RunResult& r);
+std::string to_csv(const RunResult& r);
+// Throws std::runtime_error naming the file.
+void write_file_atomically(const std::string& path, const std::string& content);
+
+}  // namespace dcusim

@@ -1,0 +1,36 @@
+// The simulated GPU built from a preset: CUs with their LDS, constant caches
+// shared by groups of CUs, the global-memory port, and the dispatcher that
+// feeds them the traces' kernels. run() elaborates, simulates and returns the
+// statistics per kernel. SystemC allows one simulation per process.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "../models/common/stats.h"
+#include "config.h"
+
+namespace dcusim {
+
+struct KernelResult {
+    std::string name;
+    StatMap stats;
+};
+
+struct RunResult {
+    std::vector<KernelResult> kernels;
+    StatMap total;
+};
+
+struct RunOptions {
+    bool progress = true;
+};
+
+// Throws ConfigError for an inconsistent preset, trace::TraceError for a bad
+// trace, std::runtime_error for a kernel that cannot run on the preset.
+RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, const RunOptions& opt = {});
+
+// Keys whose per-kernel values do not add up across kernels (left out of total).
+bool is_per_kernel_only(const std::string& key);
+
+}  // namespace dcusim

@@ -1,0 +1,36 @@
+#pragma once
+
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "source.h"
+
+namespace dcusim::trace {
+
+// Reads a binary trace one chunk at a time.
+class BinaryReader : public RecordSource {
+public:
+    explicit BinaryReader(const std::string& path);
+    ~BinaryReader() override;
+    bool next(Record& r) override;
+    std::string where() const override;
+
+private:
+    [[noreturn]] void fail(const std::string& what) const;
+    bool load_chunk();
+    uint64_t varint();
+    uint8_t byte();
+
+    std::string path_;
+    std::ifstream in_;
+    void* dctx_;
+    std::vector<uint8_t> raw_, packed_;
+    size_t pos_ = 0;
+    uint32_t chunk_ = 0;        // 1-based index of the chunk being decoded
+    uint32_t left_in_chunk_ = 0;
+    uint64_t records_ = 0;
+    bool ended_ = false;
+};
+
+}  // namespace dcusim::trace

@@ -1,0 +1,57 @@
+#include "record.h"
+
+namespace dcusim::trace {
+
+const char* op_name(Op op) {
+    switch (op) {
+        case Op::Load: return "ld";
+        case Op::Store: return "st";
+        case Op::Atomic: return "atom";
+    }
+    return "?";
+}
+
+const char* space_name(Space s) {
+    switch (s) {
+        case Space::Global: return "global";
+        case Space::Lds: return "lds";
+        case Space::Const: return "const";
+        case Space::Local: return "local";
+    }
+    return "?";
+}
+
+bool KernelInfo::operator==(const KernelInfo& o) const {
+    return name == o.name && grid == o.grid && block == o.block && lds_bytes == o.lds_bytes &&
+           vgprs == o.vgprs && sgprs == o.sgprs && scratch_bytes == o.scratch_bytes && present == o.present;
+}
+
+bool MemAccess::operator==(const MemAccess& o) const {
+    return op == o.op && space == o.space && bytes == o.bytes && mask_all == o.mask_all && pc == o.pc &&
+           mask == o.mask && mode == o.mode && base == o.base && stride == o.stride && addrs == o.addrs;
+}
+
+bool Record::operator==(const Record& o) const {
+    if (kind != o.kind) return false;
+    switch (kind) {
+        case RecKind::WaveSize: return wave_size == o.wave_size;
+        case RecKind::Kernel: return kernel == o.kernel;
+        case RecKind::Wave: return block == o.block && wave == o.wave;
+        case RecKind::Mem: return mem == o.mem;
+        case RecKind::Barrier: return pc == o.pc;
+        case RecKind::Wait: return has_pc == o.has_pc && (!has_pc || pc == o.pc);
+        case RecKind::Compute: return count == o.count;
+        case RecKind::End: return true;
+    }
+    return false;
+}
+
+uint64_t full_lane_mask(uint64_t threads, uint32_t wave, uint32_t wave_size) {
+    uint64_t first = uint64_t(wave) * wave_size;
+    if (first >= threads) return 0;
+    uint64_t lanes = threads - first;
+    if (lanes >= wave_size) return wave_size == 64 ? ~0ull : ((1ull << wave_size) - 1);
+    return (1ull << lanes) - 1;
+}
+
+}  // namespace dcusim::trace

@@ -1,0 +1,83 @@
+// Trace records: the in-memory form shared by the text and binary formats.
+// One record per statement of the text grammar (docs/trace-format.md).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace dcusim::trace {
+
+enum class Op : uint8_t { Load = 0, Store = 1, Atomic = 2 };
+enum class Space : uint8_t { Global = 0, Lds = 1, Const = 2, Local = 3 };
+enum class AddrMode : uint8_t { Affine = 0, List = 1 };
+
+const char* op_name(Op op);
+const char* space_name(Space s);
+
+struct Dim3 {
+    uint32_t x = 1, y = 1, z = 1;
+    uint64_t count() const { return uint64_t(x) * y * z; }
+    bool operator==(const Dim3& o) const { return x == o.x && y == o.y && z == o.z; }
+};
+
+// Kernel launch metadata. Optional fields keep whether they were given so a
+// text -> binary -> text round trip reproduces the statement exactly.
+struct KernelInfo {
+    std::string name;
+    Dim3 grid, block;
+    uint64_t lds_bytes = 0;
+    uint32_t vgprs = 0;
+    uint32_t sgprs = 0;
+    uint64_t scratch_bytes = 0;
+    uint8_t present = 0;  // bit mask of KernelInfo::Has*
+    enum : uint8_t { HasLds = 1, HasVgprs = 2, HasSgprs = 4, HasScratch = 8 };
+    bool operator==(const KernelInfo& o) const;
+};
+
+// A wave-level memory instruction. Addresses: Affine gives lane i the address
+// base + i*stride (i = lane index); List gives one address per active lane in
+// increasing lane order.
+struct MemAccess {
+    Op op = Op::Load;
+    Space space = Space::Global;
+    uint8_t bytes = 4;          // per lane: 1, 2, 4, 8 or 16
+    bool mask_all = false;      // written as `all` (mask holds the resolved lanes)
+    uint64_t pc = 0;
+    uint64_t mask = 0;          // active lanes, bit i = lane i
+    AddrMode mode = AddrMode::Affine;
+    uint64_t base = 0;
+    int64_t stride = 0;
+    std::vector<uint64_t> addrs;  // List mode: popcount(mask) entries
+
+    uint64_t lane_addr_affine(unsigned lane) const { return base + uint64_t(int64_t(lane) * stride); }
+    bool operator==(const MemAccess& o) const;
+};
+
+enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compute, End };
+
+struct Record {
+    RecKind kind = RecKind::End;
+    uint32_t wave_size = 0;     // WaveSize
+    KernelInfo kernel;          // Kernel
+    uint64_t block = 0;         // Wave: linear block id
+    uint32_t wave = 0;          // Wave: wave index in its block
+    MemAccess mem;              // Mem
+    uint64_t pc = 0;            // Barrier, Wait
+    bool has_pc = false;        // Wait: PC given
+    uint64_t count = 0;         // Compute: instructions
+    bool operator==(const Record& o) const;
+};
+
+// Errors carry the place (FILE:LINE or FILE: chunk N) already in the message.
+struct TraceError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Lanes that exist in wave `wave` of a block of `threads` threads.
+uint64_t full_lane_mask(uint64_t threads, uint32_t wave, uint32_t wave_size);
+
+inline unsigned popcount64(uint64_t v) { return unsigned(__builtin_popcountll(v)); }
+
+}  // namespace dcusim::trace

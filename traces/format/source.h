@@ -1,0 +1,51 @@
+// A stream of trace records, from a text or a binary file, checked against the
+// grammar's ordering rules with `all` masks resolved (TraceStream).
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "record.h"
+
+namespace dcusim::trace {
+
+// Raw records in file order; no cross-record checks.
+class RecordSource {
+public:
+    virtual ~RecordSource() = default;
+    virtual bool next(Record& r) = 0;       // false at the end of the file
+    virtual std::string where() const = 0;  // "FILE:LINE" or "FILE: chunk N"
+};
+
+// Opens FILE as binary (by its magic) or text. Throws TraceError.
+std::unique_ptr<RecordSource> open_source(const std::string& path);
+
+// Validated stream: wave_size first, kernel ... end nesting, waves inside a
+// kernel with blocks in non-decreasing order, masks within the wave.
+class TraceStream {
+public:
+    explicit TraceStream(std::unique_ptr<RecordSource> src);
+    explicit TraceStream(const std::string& path) : TraceStream(open_source(path)) {}
+
+    bool next(Record& r);
+    uint32_t wave_size() const { return wave_size_; }
+    const KernelInfo& kernel() const { return kernel_; }
+    std::string where() const { return src_->where(); }
+    [[noreturn]] void fail(const std::string& what) const;
+
+private:
+    void check(Record& r);
+
+    std::unique_ptr<RecordSource> src_;
+    uint32_t wave_size_ = 0;
+    bool in_kernel_ = false;
+    bool in_wave_ = false;
+    bool any_block_ = false;
+    KernelInfo kernel_;
+    uint64_t block_ = 0;
+    uint32_t wave_ = 0;
+    uint64_t waves_per_block_ = 0;
+    uint64_t wave_full_mask_ = 0;
+};
+
+}  // namespace dcusim::trace

@@ -1,0 +1,193 @@
+#include "text_reader.h"
+
+#include <cerrno>
+#include <cstdlib>
+#include <sstream>
+
+namespace dcusim::trace {
+
+TextReader::TextReader(std::unique_ptr<std::istream> in, std::string name)
+    : in_(std::move(in)), name_(std::move(name)) {}
+
+std::unique_ptr<TextReader> TextReader::open(const std::string& path) {
+    auto f = std::make_unique<std::ifstream>(path);
+    if (!*f) throw TraceError(path + ": cannot open trace file");
+    return std::make_unique<TextReader>(std::move(f), path);
+}
+
+void TextReader::fail(const std::string& what) const { throw TraceError(where() + ": " + what); }
+
+void TextReader::need(size_t n, const char* usage) const {
+    if (tok_.size() != n) fail(std::string("expected '") + usage + "'");
+}
+
+// Decimal or 0x-hex, unsigned, full 64-bit range.
+static bool parse_u64(const std::string& s, uint64_t& v) {
+    if (s.empty() || s[0] == '-' || s[0] == '+') return false;
+    const char* p = s.c_str();
+    int base = 10;
+    if (s.size() > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) { base = 16; p += 2; }
+    char* end = nullptr;
+    errno = 0;
+    unsigned long long x = std::strtoull(p, &end, base);
+    if (errno != 0 || end == p || *end != '\0') return false;
+    v = x;
+    return true;
+}
+
+uint64_t TextReader::number(size_t i, const char* what) const {
+    uint64_t v;
+    if (!parse_u64(tok_[i], v)) fail(std::string("bad ") + what + " '" + tok_[i] + "'");
+    return v;
+}
+
+int64_t TextReader::signed_number(size_t i, const char* what) const {
+    const std::string& s = tok_[i];
+    bool neg = !s.empty() && s[0] == '-';
+    uint64_t v;
+    if (!parse_u64(neg ? s.substr(1) : s, v) || v > (neg ? (1ull << 63) : (1ull << 63) - 1))
+        fail(std::string("bad ") + what + " '" + s + "'");
+    return neg ? int64_t(0 - v) : int64_t(v);
+}
+
+void TextReader::parse_kernel(Record& r) const {
+    // kernel NAME grid GX GY GZ block BX BY BZ [lds B] [vgprs N] [sgprs N] [scratch B]
+    const char* usage = "kernel NAME grid GX GY GZ block BX BY BZ [lds BYTES] [vgprs N] [sgprs N] [scratch BYTES]";
+    if (tok_.size() < 10 || tok_[2] != "grid" || tok_[6] != "block") fail(std::string("expected '") + usage + "'");
+    KernelInfo& k = r.kernel;
+    k = KernelInfo{};
+    k.name = tok_[1];
+    auto dim = [&](size_t i) {
+        uint64_t v = number(i, "dimension");
+        if (v == 0 || v > 0xffffffffull) fail("dimension '" + tok_[i] + "' must be 1 to 4294967295");
+        return uint32_t(v);
+    };
+    k.grid = {dim(3), dim(4), dim(5)};
+    k.block = {dim(7), dim(8), dim(9)};
+    for (size_t i = 10; i < tok_.size(); i += 2) {
+        const std::string& key = tok_[i];
+        if (i + 1 >= tok_.size()) fail("'" + key + "' needs a value");
+        uint64_t v = number(i + 1, key.c_str());
+        uint8_t bit;
+        if (key == "lds") { k.lds_bytes = v; bit = KernelInfo::HasLds; }
+        else if (key == "vgprs") { k.vgprs = uint32_t(v); bit = KernelInfo::HasVgprs; }
+        else if (key == "sgprs") { k.sgprs = uint32_t(v); bit = KernelInfo::HasSgprs; }
+        else if (key == "scratch") { k.scratch_bytes = v; bit = KernelInfo::HasScratch; }
+        else fail("unknown kernel attribute '" + key + "' (lds, vgprs, sgprs, scratch)");
+        if ((key == "vgprs" || key == "sgprs") && v > 0xffffffffull) fail("'" + key + "' too large");
+        if (k.present & bit) fail("'" + key + "' given twice");
+        k.present |= bit;
+    }
+}
+
+void TextReader::parse_mem(Record& r) const {
+    // OP SPACE BYTES PC MASK affine BASE STRIDE | OP SPACE BYTES PC MASK list A0 A1 ...
+    MemAccess& m = r.mem;
+    m = MemAccess{};
+    const std::string& op = tok_[0];
+    m.op = op == "ld" ? Op::Load : op == "st" ? Op::Store : Op::Atomic;
+    if (tok_.size() < 6) fail("expected 'OP SPACE BYTES PC MASK affine BASE STRIDE' or 'OP SPACE BYTES PC MASK list A0 A1 ...'");
+    const std::string& sp = tok_[1];
+    if (sp == "global") m.space = Space::Global;
+    else if (sp == "lds") m.space = Space::Lds;
+    else if (sp == "const") m.space = Space::Const;
+    else if (sp == "local") m.space = Space::Local;
+    else fail("unknown space '" + sp + "' (global, lds, const, local)");
+    uint64_t b = number(2, "access size");
+    if (b != 1 && b != 2 && b != 4 && b != 8 && b != 16) fail("access size must be 1, 2, 4, 8 or 16 bytes, not " + tok_[2]);
+    m.bytes = uint8_t(b);
+    m.pc = number(3, "pc");
+    if (tok_[4] == "all") {
+        m.mask_all = true;
+    } else {
+        if (tok_[4].size() < 3 || tok_[4][0] != '0' || (tok_[4][1] != 'x' && tok_[4][1] != 'X'))
+            fail("mask must be 'all' or 0x-hex, not '" + tok_[4] + "'");
+        m.mask = number(4, "mask");
+    }
+    const std::string& mode = tok_[5];
+    if (mode == "affine") {
+        need(8, "OP SPACE BYTES PC MASK affine BASE STRIDE");
+        m.mode = AddrMode::Affine;
+        m.base = number(6, "base address");
+        m.stride = signed_number(7, "stride");
+    } else if (mode == "list") {
+        m.mode = AddrMode::List;
+        m.addrs.reserve(tok_.size() - 6);
+        for (size_t i = 6; i < tok_.size(); ++i) m.addrs.push_back(number(i, "address"));
+        if (m.addrs.empty()) fail("'list' needs one address per active lane");
+        // The count against the mask is checked here for explicit masks and by
+        // TraceStream once `all` is resolved.
+        if (!m.mask_all && m.addrs.size() != popcount64(m.mask))
+            fail("list has " + std::to_string(m.addrs.size()) + " addresses for " +
+                 std::to_string(popcount64(m.mask)) + " active lanes");
+    } else {
+        fail("address mode must be 'affine' or 'list', not '" + mode + "'");
+    }
+}
+
+bool TextReader::next(Record& r) {
+    std::string line;
+    while (std::getline(*in_, line)) {
+        ++line_no_;
+        auto hash = line.find('#');
+        if (hash != std::string::npos) line.resize(hash);
+        tok_.clear();
+        std::istringstream ss(line);
+        std::string t;
+        while (ss >> t) tok_.push_back(t);
+        if (tok_.empty()) continue;
+        const std::string& kw = tok_[0];
+        if (!header_seen_) {
+            if (kw != "dcusim-trace") fail("first line must be 'dcusim-trace 1'");
+            need(2, "dcusim-trace 1");
+            if (tok_[1] != "1") fail("unsupported text trace version '" + tok_[1] + "' (this dcusim reads version 1)");
+            header_seen_ = true;
+            continue;
+        }
+        r = Record{};
+        if (kw == "wave_size") {
+            need(2, "wave_size 32|64");
+            r.kind = RecKind::WaveSize;
+            uint64_t w = number(1, "wave size");
+            if (w != 32 && w != 64) fail("wave_size must be 32 or 64, not " + tok_[1]);
+            r.wave_size = uint32_t(w);
+        } else if (kw == "kernel") {
+            r.kind = RecKind::Kernel;
+            parse_kernel(r);
+        } else if (kw == "wave") {
+            need(3, "wave BLOCK WAVE");
+            r.kind = RecKind::Wave;
+            r.block = number(1, "block");
+            uint64_t w = number(2, "wave");
+            if (w > 0xffffffffull) fail("wave index too large");
+            r.wave = uint32_t(w);
+        } else if (kw == "ld" || kw == "st" || kw == "atom") {
+            r.kind = RecKind::Mem;
+            parse_mem(r);
+        } else if (kw == "bar") {
+            need(2, "bar PC");
+            r.kind = RecKind::Barrier;
+            r.pc = number(1, "pc");
+        } else if (kw == "wait") {
+            if (tok_.size() > 2) fail("expected 'wait [PC]'");
+            r.kind = RecKind::Wait;
+            r.has_pc = tok_.size() == 2;
+            if (r.has_pc) r.pc = number(1, "pc");
+        } else if (kw == "compute") {
+            need(2, "compute N");
+            r.kind = RecKind::Compute;
+            r.count = number(1, "instruction count");
+        } else if (kw == "end") {
+            need(1, "end");
+            r.kind = RecKind::End;
+        } else {
+            fail("unknown statement '" + kw + "'");
+        }
+        return true;
+    }
+    if (in_->bad()) fail("read error");
+    if (!header_seen_) throw TraceError(name_ + ": empty trace (no 'dcusim-trace 1' line)");
+    return false;
+}
+
+}  // namespace dcusim::trace

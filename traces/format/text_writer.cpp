@@ -1,0 +1,68 @@
+#include <cstdio>
+#include <sstream>
+
+#include "sink.h"
+
+namespace dcusim::trace {
+
+static std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+static std::string signed_hex(int64_t v) {
+    return v < 0 ? "-" + hex(uint64_t(0) - uint64_t(v)) : hex(uint64_t(v));
+}
+
+std::string format_record(const Record& r) {
+    std::ostringstream o;
+    switch (r.kind) {
+        case RecKind::WaveSize: o << "wave_size " << r.wave_size; break;
+        case RecKind::Kernel: {
+            const KernelInfo& k = r.kernel;
+            o << "kernel " << k.name << " grid " << k.grid.x << ' ' << k.grid.y << ' ' << k.grid.z << " block "
+              << k.block.x << ' ' << k.block.y << ' ' << k.block.z;
+            if (k.present & KernelInfo::HasLds) o << " lds " << k.lds_bytes;
+            if (k.present & KernelInfo::HasVgprs) o << " vgprs " << k.vgprs;
+            if (k.present & KernelInfo::HasSgprs) o << " sgprs " << k.sgprs;
+            if (k.present & KernelInfo::HasScratch) o << " scratch " << k.scratch_bytes;
+            break;
+        }
+        case RecKind::Wave: o << "wave " << r.block << ' ' << r.wave; break;
+        case RecKind::Mem: {
+            const MemAccess& m = r.mem;
+            o << op_name(m.op) << ' ' << space_name(m.space) << ' ' << unsigned(m.bytes) << ' ' << hex(m.pc) << ' '
+              << (m.mask_all ? std::string("all") : hex(m.mask));
+            if (m.mode == AddrMode::Affine) {
+                o << " affine " << hex(m.base) << ' ' << signed_hex(m.stride);
+            } else {
+                o << " list";
+                for (uint64_t a : m.addrs) o << ' ' << hex(a);
+            }
+            break;
+        }
+        case RecKind::Barrier: o << "bar " << hex(r.pc); break;
+        case RecKind::Wait: o << "wait"; if (r.has_pc) o << ' ' << hex(r.pc); break;
+        case RecKind::Compute: o << "compute " << r.count; break;
+        case RecKind::End: o << "end"; break;
+    }
+    return o.str();
+}
+
+void TextWriter::write(const Record& r) {
+    if (!header_) {
+        out_ << "dcusim-trace 1\n";
+        header_ = true;
+    }
+    out_ << format_record(r) << '\n';
+}
+
+void TextWriter::finish() {
+    if (!header_) out_ << "dcusim-trace 1\n";
+    header_ = true;
+    out_.flush();
+    if (!out_) throw TraceError("write error");
+}
+
+}  // namespace dcusim::trace

@@ -1,0 +1,58 @@
+#include "kernel_reader.h"
+
+namespace dcusim::trace {
+
+KernelReader::KernelReader(std::unique_ptr<TraceStream> stream, uint32_t target_wave_size)
+    : stream_(std::move(stream)), target_(target_wave_size) {}
+
+bool KernelReader::pull() {
+    if (have_rec_) return true;
+    have_rec_ = stream_->next(rec_);
+    return have_rec_;
+}
+
+bool KernelReader::next_kernel() {
+    // Skip what is left of the current kernel.
+    WorkgroupTrace skip;
+    while (in_kernel_ && next_workgroup(skip)) {}
+    while (pull()) {
+        have_rec_ = false;
+        if (rec_.kind == RecKind::Kernel) {
+            kernel_ = rec_.kernel;
+            in_kernel_ = true;
+            return true;
+        }
+        // wave_size comes before the first kernel; TraceStream allows nothing else here.
+    }
+    return false;
+}
+
+bool KernelReader::next_workgroup(WorkgroupTrace& wg) {
+    if (!in_kernel_) return false;
+    uint32_t from = stream_->wave_size();
+    uint64_t threads = kernel_.block.count();
+    std::vector<WaveTrace> waves(size_t((threads + from - 1) / from));
+    bool started = false;
+    WaveTrace* cur = nullptr;
+    while (pull()) {
+        if (rec_.kind == RecKind::End) {
+            have_rec_ = false;
+            in_kernel_ = false;
+            break;
+        }
+        if (rec_.kind == RecKind::Wave) {
+            if (started && rec_.block != wg.block) break;  // next workgroup: keep the record
+            wg.block = rec_.block;
+            started = true;
+            cur = &waves[rec_.wave];
+        } else {
+            cur->append(rec_);
+        }
+        have_rec_ = false;
+    }
+    if (!started) return false;
+    wg.waves = regroup_waves(std::move(waves), from, target_, threads);
+    return true;
+}
+
+}  // namespace dcusim::trace

@@ -1,0 +1,36 @@
+// Pulls kernels and then workgroups, one at a time, from a validated trace
+// stream, regrouped to the target wave size. Only one workgroup is decoded
+// per call, so memory follows the resident workgroups, not the trace length.
+#pragma once
+
+#include <memory>
+
+#include "../format/source.h"
+#include "wave_trace.h"
+
+namespace dcusim::trace {
+
+class KernelReader {
+public:
+    KernelReader(std::unique_ptr<TraceStream> stream, uint32_t target_wave_size);
+
+    // Advances to the next kernel; false at the end of the trace.
+    bool next_kernel();
+    const KernelInfo& kernel() const { return kernel_; }
+    uint32_t capture_wave_size() const { return stream_->wave_size(); }
+    // Next workgroup of the current kernel; false after its last one.
+    bool next_workgroup(WorkgroupTrace& wg);
+    std::string where() const { return stream_->where(); }
+
+private:
+    bool pull();  // reads one record into rec_, false at the end of the file
+
+    std::unique_ptr<TraceStream> stream_;
+    uint32_t target_;
+    KernelInfo kernel_;
+    Record rec_;
+    bool have_rec_ = false;  // rec_ holds a record not consumed yet
+    bool in_kernel_ = false;
+};
+
+}  // namespace dcusim::trace

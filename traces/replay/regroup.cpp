@@ -1,0 +1,176 @@
+// Wave regrouping between capture and preset wave sizes.
+//  32 -> 64: wave k takes lanes 0-31 from capture wave 2k and lanes 32-63 from
+//            wave 2k+1; instructions pair up by (kind, PC, k-th dynamic instance).
+//            An instruction with no partner issues alone. `compute` counts are
+//            not paired: between two issued instructions the 64-lane wave issues
+//            the larger of the two halves' counts.
+//  64 -> 32: each instruction splits by lanes; a half with no active lane does
+//            not issue it; barriers, waits and compute go to both halves.
+#include <map>
+#include <tuple>
+
+#include "wave_trace.h"
+
+namespace dcusim::trace {
+
+void WaveTrace::append(const Record& r) {
+    Instr in;
+    in.kind = r.kind;
+    switch (r.kind) {
+        case RecKind::Mem: {
+            const MemAccess& m = r.mem;
+            in.op = m.op;
+            in.space = m.space;
+            in.bytes = m.bytes;
+            in.mode = m.mode;
+            in.pc = m.pc;
+            in.mask = m.mask;
+            if (m.mode == AddrMode::Affine) {
+                in.base = m.base;
+                in.stride = m.stride;
+            } else {
+                in.base = pool.size();
+                pool.insert(pool.end(), m.addrs.begin(), m.addrs.end());
+            }
+            break;
+        }
+        case RecKind::Barrier: in.pc = r.pc; break;
+        case RecKind::Wait: in.pc = r.has_pc ? r.pc : 0; break;
+        case RecKind::Compute: in.count = r.count; break;
+        default: return;
+    }
+    instrs.push_back(in);
+}
+
+namespace {
+
+using Key = std::tuple<int, uint64_t, uint64_t>;  // kind, pc, dynamic instance
+
+std::vector<Key> keys_of(const WaveTrace& w) {
+    std::map<std::pair<int, uint64_t>, uint64_t> seen;
+    std::vector<Key> k;
+    k.reserve(w.instrs.size());
+    for (const Instr& in : w.instrs) {
+        if (in.kind == RecKind::Compute) { k.emplace_back(-1, 0, 0); continue; }
+        uint64_t n = seen[{int(in.kind), in.pc}]++;
+        k.emplace_back(int(in.kind), in.pc, n);
+    }
+    return k;
+}
+
+// Copies `in` from wave `src` into `dst`, keeping lanes [lo, lo+32) of a 64-lane
+// source when split, or moving lanes up by `shift` when merging.
+void copy_lanes(WaveTrace& dst, const WaveTrace& src, Instr in, uint64_t mask, int shift) {
+    Instr out = in;
+    if (in.kind == RecKind::Mem) {
+        if (in.mode == AddrMode::Affine) {
+            // lane i of the source is lane i+shift of the destination
+            out.base = in.base - uint64_t(int64_t(shift) * in.stride);
+        } else {
+            out.base = dst.pool.size();
+            src.for_each_lane(in, [&](unsigned lane, uint64_t a) {
+                if (mask >> lane & 1) dst.pool.push_back(a);
+            });
+        }
+        out.mask = shift >= 0 ? (in.mask & mask) << shift : (in.mask & mask) >> -shift;
+    }
+    dst.instrs.push_back(out);
+}
+
+bool same_access(const Instr& a, const Instr& b) {
+    return a.op == b.op && a.space == b.space && a.bytes == b.bytes;
+}
+
+void push_compute(WaveTrace& w, uint64_t n) {
+    if (n == 0) return;
+    Instr c;
+    c.kind = RecKind::Compute;
+    c.count = n;
+    w.instrs.push_back(c);
+}
+
+WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
+    WaveTrace out;
+    auto ka = keys_of(a), kb = keys_of(b);
+    std::map<Key, size_t> pos_a;
+    for (size_t i = 0; i < ka.size(); ++i)
+        if (std::get<0>(ka[i]) >= 0) pos_a[ka[i]] = i;
+    size_t i = 0, j = 0;
+    uint64_t ca = 0, cb = 0;  // compute pending since the last issued instruction
+    auto flush = [&](bool both) {
+        push_compute(out, both ? std::max(ca, cb) : 0);
+        if (both) ca = cb = 0;
+    };
+    const uint64_t lo = 0xffffffffull;
+    while (i < a.instrs.size() || j < b.instrs.size()) {
+        if (i < a.instrs.size() && a.instrs[i].kind == RecKind::Compute) { ca += a.instrs[i++].count; continue; }
+        if (j < b.instrs.size() && b.instrs[j].kind == RecKind::Compute) { cb += b.instrs[j++].count; continue; }
+        bool has_a = i < a.instrs.size(), has_b = j < b.instrs.size();
+        if (has_a && has_b && ka[i] == kb[j] && same_access(a.instrs[i], b.instrs[j])) {
+            flush(true);
+            const Instr &x = a.instrs[i], &y = b.instrs[j];
+            if (x.kind != RecKind::Mem) {
+                out.instrs.push_back(x);
+            } else if (x.mode == AddrMode::Affine && y.mode == AddrMode::Affine && x.stride == y.stride &&
+                       y.base == x.base + uint64_t(32 * x.stride)) {
+                Instr m = x;
+                m.mask = x.mask | y.mask << 32;
+                out.instrs.push_back(m);
+            } else {
+                Instr m = x;
+                m.mode = AddrMode::List;
+                m.mask = x.mask | y.mask << 32;
+                m.base = out.pool.size();
+                a.for_each_lane(x, [&](unsigned, uint64_t ad) { out.pool.push_back(ad); });
+                b.for_each_lane(y, [&](unsigned, uint64_t ad) { out.pool.push_back(ad); });
+                out.instrs.push_back(m);
+            }
+            ++i, ++j;
+            continue;
+        }
+        bool take_a = has_a;
+        if (has_a && has_b) {
+            auto p = pos_a.find(kb[j]);
+            take_a = p != pos_a.end() && p->second > i;  // B's instruction comes later in A
+        }
+        if (take_a) {
+            push_compute(out, ca);
+            ca = 0;
+            copy_lanes(out, a, a.instrs[i++], lo, 0);
+        } else {
+            push_compute(out, cb);
+            cb = 0;
+            copy_lanes(out, b, b.instrs[j++], lo, 32);
+        }
+    }
+    flush(true);
+    return out;
+}
+
+}  // namespace
+
+std::vector<WaveTrace> regroup_waves(std::vector<WaveTrace> in, uint32_t from, uint32_t to, uint64_t threads) {
+    if (from == to) return in;
+    size_t n_out = size_t((threads + to - 1) / to);
+    std::vector<WaveTrace> out(n_out);
+    if (from == 32 && to == 64) {
+        in.resize(std::max(in.size(), 2 * n_out));
+        for (size_t k = 0; k < n_out; ++k) out[k] = merge_pair(in[2 * k], in[2 * k + 1]);
+        return out;
+    }
+    // 64 -> 32
+    for (size_t w = 0; w < in.size(); ++w) {
+        for (int half = 0; half < 2; ++half) {
+            size_t k = 2 * w + size_t(half);
+            if (k >= n_out) break;
+            uint64_t keep = half ? ~0ull << 32 : 0xffffffffull;
+            for (const Instr& x : in[w].instrs) {
+                if (x.kind == RecKind::Mem && !(x.mask & keep)) continue;
+                copy_lanes(out[k], in[w], x, keep, half ? -32 : 0);
+            }
+        }
+    }
+    return out;
+}
+
+}  // namespace dcusim::trace
