@@ -1,7 +1,8 @@
 // Wave regrouping between capture and preset wave sizes.
 //  32 -> 64: wave k takes lanes 0-31 from capture wave 2k and lanes 32-63 from
 //            wave 2k+1; instructions pair up by (kind, PC, k-th dynamic instance).
-//            An instruction with no partner issues alone. `compute` counts are
+//            An instruction with no partner issues alone, before the
+//            other wave's next instruction that does have one. `compute` counts are
 //            not paired: between two issued instructions the 64-lane wave issues
 //            the larger of the two halves' counts.
 //  64 -> 32: each instruction splits by lanes; a half with no active lane does
@@ -92,9 +93,15 @@ void push_compute(WaveTrace& w, uint64_t n) {
 WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
     WaveTrace out;
     auto ka = keys_of(a), kb = keys_of(b);
-    std::map<Key, size_t> pos_a;
+    std::map<Key, size_t> pos_a, pos_b;
     for (size_t i = 0; i < ka.size(); ++i)
         if (std::get<0>(ka[i]) >= 0) pos_a[ka[i]] = i;
+    for (size_t j = 0; j < kb.size(); ++j)
+        if (std::get<0>(kb[j]) >= 0) pos_b[kb[j]] = j;
+    auto later = [](const std::map<Key, size_t>& pos, const Key& k, size_t after) {
+        auto p = pos.find(k);
+        return p != pos.end() && p->second > after;
+    };
     size_t i = 0, j = 0;
     uint64_t ca = 0, cb = 0;  // compute pending since the last issued instruction
     auto flush = [&](bool both) {
@@ -128,11 +135,10 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
             ++i, ++j;
             continue;
         }
+        // Issue first the instruction that has no partner ahead in the other
+        // wave; when both have one (crossed order), the lower half goes first.
         bool take_a = has_a;
-        if (has_a && has_b) {
-            auto p = pos_a.find(kb[j]);
-            take_a = p != pos_a.end() && p->second > i;  // B's instruction comes later in A
-        }
+        if (has_a && has_b) take_a = !later(pos_b, ka[i], j) || later(pos_a, kb[j], i);
         if (take_a) {
             push_compute(out, ca);
             ca = 0;

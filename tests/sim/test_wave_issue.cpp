@@ -1,0 +1,68 @@
+// Wave issue, wait, barrier, outstanding limit and occupancy, worked out by
+// hand with 1 CU, 1-cycle issue and a 100-cycle memory port.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using namespace dcusim::test;
+
+namespace {
+std::initializer_list<std::pair<const char*, const char*>> kSimple = {
+    {"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.latency", "100"}};
+}
+
+TEST_CASE("wait holds the wave until its load is back, without it the wave drains at the end", "[sim][issue]") {
+    auto r = run_text("dcusim-trace 1\nwave_size 64\n"
+                      "kernel with_wait grid 1 1 1 block 64 1 1\nwave 0 0\nld global 4 0 all affine 0 4\nwait\ncompute 1\nend\n"
+                      "kernel no_wait grid 1 1 1 block 64 1 1\nwave 0 0\nld global 4 0 all affine 0 4\ncompute 1\nend\n",
+                      kSimple);
+    CHECK(stat(r, "cycles", 0) == 101);  // load back at 100, then 1 compute
+    CHECK(stat(r, "stall.wait_cycles", 0) == 99);
+    CHECK(stat(r, "cycles", 1) == 100);
+    CHECK(stat(r, "stall.wait_cycles", 1) == 0);
+    CHECK(stat(r, "instructions", 0) == 3);
+}
+
+TEST_CASE("bar holds each wave until its whole workgroup arrives", "[sim][issue]") {
+    // Wave 0 computes 10 cycles before the barrier; wave 1 arrives at cycle 1.
+    auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 128 1 1\n"
+                      "wave 0 0\ncompute 10\nbar 0x8\ncompute 1\nwave 0 1\nbar 0x8\ncompute 1\nend\n",
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.simds", "2"}});
+    CHECK(stat(r, "cycles") == 12);  // release at 11, one compute each
+    CHECK(stat(r, "stall.barrier_cycles") == 10);
+    CHECK(stat(r, "barriers") == 2);
+}
+
+TEST_CASE("a retired wave no longer counts at a barrier", "[sim][issue]") {
+    auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 128 1 1\n"
+                      "wave 0 0\nbar 0x8\ncompute 5\nwave 0 1\ncompute 20\nend\n",
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.simds", "2"}});
+    CHECK(stat(r, "cycles") == 25);  // wave 1 retires at 20, releasing wave 0, which computes 5
+}
+
+TEST_CASE("the outstanding-memory limit stalls issue", "[sim][issue]") {
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0 all affine 0 4\nld global 4 0 all affine 0 4\n"
+                                             "ld global 4 0 all affine 0 4\nwait"),
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.latency", "100"}, {"cu.max_outstanding", "2"}});
+    CHECK(stat(r, "cycles") == 200);  // the third load waits for the first (back at 100)
+    CHECK(stat(r, "stall.outstanding_cycles") == 98);
+}
+
+TEST_CASE("occupancy limits how many workgroups run at once", "[sim][issue][occupancy]") {
+    std::string body;
+    for (int b = 0; b < 3; ++b) body += "wave " + std::to_string(b) + " 0\nld global 4 0 all affine 0 4\n";
+    auto r = run_text("dcusim-trace 1\nwave_size 64\n"
+                      "kernel fat grid 3 1 1 block 64 1 1 vgprs 256\n" + body + "end\n" +
+                      "kernel thin grid 3 1 1 block 64 1 1 vgprs 64\n" + body + "end\n",
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.latency", "100"}, {"cu.simds", "1"}});
+    CHECK(stat(r, "occupancy.workgroups_per_cu", 0) == 1);
+    CHECK(stat(r, "cycles", 0) == 300);  // one after another
+    CHECK(stat(r, "occupancy.workgroups_per_cu", 1) == 4);
+    CHECK(stat(r, "cycles", 1) == 102);  // together, issuing at 0, 1, 2
+    CHECK(stat(r, "workgroups", 1) == 3);
+}
+
+TEST_CASE("a kernel that cannot fit on the preset is an error", "[sim][issue][bad-input]") {
+    CHECK_THROWS_WITH(run_text("dcusim-trace 1\nwave_size 64\nkernel big grid 1 1 1 block 64 1 1 lds 100000\nwave 0 0\nend\n"),
+                      "kernel 'big': workgroup needs 100352 bytes of LDS, the preset has 65536 (lds.size_bytes)");
+}

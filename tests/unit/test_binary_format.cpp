@@ -1,0 +1,117 @@
+// Binary format: lossless round trip with text, chunking, and the errors for
+// bad magic, version, checksum and truncation.
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+#include "helpers.h"
+#include "traces/format/binary_format.h"
+#include "traces/format/binary_writer.h"
+#include "traces/format/sink.h"
+#include "traces/format/source.h"
+
+using namespace dcusim::trace;
+using dcusim::test::write_temp;
+
+namespace {
+std::vector<Record> read_all(const std::string& path) {
+    TraceStream s(path);
+    std::vector<Record> out;
+    Record r;
+    while (s.next(r)) out.push_back(r);
+    return out;
+}
+std::string to_binary_file(const std::vector<Record>& recs) {
+    std::string path = write_temp("b.dctrace", "");
+    std::ofstream f(path, std::ios::binary);
+    BinaryWriter w(f);
+    for (const auto& r : recs) w.write(r);
+    w.finish();
+    return path;
+}
+std::string slurp(const std::string& p) {
+    std::ifstream f(p, std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(f), {});
+}
+std::string error_of(const std::string& path) {
+    try {
+        read_all(path);
+    } catch (const TraceError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+// A trace with every statement form and a few thousand random list addresses.
+std::string sample_text(unsigned waves) {
+    std::mt19937_64 rng(7);
+    std::ostringstream o;
+    o << "dcusim-trace 1\nwave_size 32\nkernel big grid " << waves << " 1 1 block 32 1 1 lds 1024 vgprs 40 sgprs 12\n";
+    for (unsigned b = 0; b < waves; ++b) {
+        o << "wave " << b << " 0\n";
+        o << "ld global 4 0x10 all affine 0x" << std::hex << (0x100000 + b * 128) << std::dec << " 0x4\n";
+        o << "ld const 4 0x18 0x5 list";
+        for (int i = 0; i < 2; ++i) o << " 0x" << std::hex << (rng() >> 20) << std::dec;
+        o << "\nst lds 16 0x20 all affine 0x0 -0x10\natom local 8 0x28 0x80000001 list 0x10 0x8\n";
+        o << "compute 7\nbar 0x30\nwait\nwait 0x38\n";
+    }
+    o << "end\nkernel second grid 1 1 1 block 1 1 1\nend\n";
+    return o.str();
+}
+}  // namespace
+
+TEST_CASE("text -> binary -> text is lossless", "[binary]") {
+    std::string text = sample_text(50);
+    auto recs = read_all(write_temp("a.trace", text));
+    auto bin = to_binary_file(recs);
+    auto back = read_all(bin);
+    REQUIRE(back.size() == recs.size());
+    CHECK(back == recs);
+    std::ostringstream o;
+    TextWriter w(o);
+    for (const auto& r : back) w.write(r);
+    w.finish();
+    CHECK(o.str() == text);
+}
+
+TEST_CASE("large traces span several chunks and stay lossless", "[binary]") {
+    std::string text = sample_text(40000);
+    auto recs = read_all(write_temp("big.trace", text));
+    auto bin = to_binary_file(recs);
+    CHECK(slurp(bin).size() < text.size() / 4);  // compact: affine and short deltas compress well
+    CHECK(read_all(bin) == recs);
+    std::string s = slurp(bin);
+    // More than one data chunk: the end marker counts them.
+    uint32_t chunks = uint8_t(s[s.size() - 12]) | uint8_t(s[s.size() - 11]) << 8;
+    CHECK(chunks >= 2);
+}
+
+TEST_CASE("binary errors name the file and the chunk", "[binary][bad-input]") {
+    auto recs = read_all(write_temp("a.trace", sample_text(20)));
+    std::string good = slurp(to_binary_file(recs));
+
+    std::string magic = good;
+    magic[0] = 'X';
+    magic[1] = '\x01';
+    auto p1 = write_temp("magic.dctrace", magic);
+    CHECK(error_of(p1) == p1 + ": bad magic: neither a binary trace ('DCUTRACE') nor a text trace ('dcusim-trace 1')");
+
+    std::string version = good;
+    version[8] = 9;
+    auto p2 = write_temp("version.dctrace", version);
+    CHECK(error_of(p2) == p2 + ": unsupported binary trace version 9 (this dcusim reads version 1)");
+
+    std::string corrupt = good;
+    corrupt[bin::kHeaderBytes + bin::kChunkHeaderBytes + 5] ^= 0x40;
+    auto p3 = write_temp("sum.dctrace", corrupt);
+    CHECK(error_of(p3) == p3 + ": chunk 1: checksum mismatch");
+
+    auto p4 = write_temp("cut.dctrace", good.substr(0, good.size() - 40));
+    CHECK(error_of(p4) == p4 + ": chunk 1: truncated chunk data");
+
+    auto p5 = write_temp("noend.dctrace", good.substr(0, good.size() - bin::kChunkHeaderBytes));
+    CHECK(error_of(p5) == p5 + ": chunk 2: truncated: the file ends without its end marker");
+
+    auto p6 = write_temp("header.dctrace", good.substr(0, 10));
+    CHECK(error_of(p6) == p6 + ": truncated file header");
+}
