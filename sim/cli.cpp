@@ -44,7 +44,7 @@ int cli_main(const std::vector<std::string>& args) {
         }
         if (cmd == "run") return cmd_run(rest);
         if (cmd == "trace") return cmd_trace(rest);
-        std::cerr << "dcusim: unknown command '" << cmd << "'\n" << kUsage;
+        std::cerr << "dcusim: unknown command '" << cmd << "' (dcusim --help lists them)\n";
         return 2;
     } catch (const std::exception& e) {
         std::cerr << "dcusim: internal error: " << e.what() << '\n';

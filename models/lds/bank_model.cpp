@@ -6,50 +6,129 @@
 namespace dcusim {
 
 namespace {
-struct Touch {
-    uint64_t word;
-    uint32_t lane;  // 0 for loads and stores (broadcast); lane+1 for atomics
-    bool operator<(const Touch& o) const { return word != o.word ? word < o.word : lane < o.lane; }
-    bool operator==(const Touch& o) const { return word == o.word && lane == o.lane; }
+
+// Per-group scratch: a generation-stamped open-addressing set of the
+// (word, lane tag) pairs seen, and per-bank counts of distinct words. Stamps
+// avoid clearing between groups; the sizes cover the largest group
+// (64 lanes x 16 bytes / 1-byte banks would be 1024 words).
+struct Scratch {
+    static constexpr uint32_t kSlots = 4096;  // power of two, > 2x the most touches of one group
+    uint64_t key[kSlots];
+    uint32_t key_gen[kSlots] = {};
+    std::vector<uint32_t> count, count_gen;
+    uint32_t gen = 0;
+
+    void next_group(uint32_t banks) {
+        if (count.size() < banks) {
+            count.assign(banks, 0);
+            count_gen.assign(banks, 0);
+        }
+        if (++gen == 0) {  // wrapped: forget every stamp
+            std::fill(std::begin(key_gen), std::end(key_gen), 0);
+            std::fill(count_gen.begin(), count_gen.end(), 0);
+            gen = 1;
+        }
+    }
+    // Returns true the first time `k` is seen in this group.
+    bool insert(uint64_t k) {
+        uint32_t h = uint32_t((k * 0x9e3779b97f4a7c15ull) >> 52) & (kSlots - 1);
+        while (key_gen[h] == gen) {
+            if (key[h] == k) return false;
+            h = (h + 1) & (kSlots - 1);
+        }
+        key_gen[h] = gen;
+        key[h] = k;
+        return true;
+    }
+    uint32_t bump(uint32_t bank) {
+        if (count_gen[bank] != gen) {
+            count_gen[bank] = gen;
+            count[bank] = 0;
+        }
+        return ++count[bank];
+    }
 };
 
-uint32_t group_cost(std::vector<Touch>& t, std::vector<uint32_t>& per_bank, uint32_t banks) {
-    std::sort(t.begin(), t.end());
-    t.erase(std::unique(t.begin(), t.end()), t.end());
-    uint32_t worst = 0;
-    for (const Touch& x : t) worst = std::max(worst, ++per_bank[x.word % banks]);
-    for (const Touch& x : t) per_bank[x.word % banks] = 0;
-    return worst;
-}
 }  // namespace
 
 LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::WaveTrace& w) {
     const uint32_t step = std::max<uint32_t>(in.bytes, g.bank_bytes);
     const uint32_t group_lanes = std::max<uint32_t>(1, uint32_t(uint64_t(g.banks) * g.bank_bytes / step));
     const bool atomic = in.op == trace::Op::Atomic;
-    thread_local std::vector<Touch> touches;
-    thread_local std::vector<uint32_t> per_bank;
-    if (per_bank.size() < g.banks) per_bank.assign(g.banks, 0);
-    touches.clear();
-
     LdsCost c;
+
+    // One address in every lane (not an atomic): each active group reads the
+    // same few consecutive words, on distinct banks: 1 cycle per group.
+    if (in.mode == trace::AddrMode::Affine && in.stride == 0 && !atomic &&
+        uint64_t(in.bytes) <= uint64_t(g.banks) * g.bank_bytes) {
+        uint64_t m = in.mask;
+        while (m) {
+            unsigned lane = unsigned(__builtin_ctzll(m));
+            unsigned first = lane / group_lanes * group_lanes;
+            unsigned last = first + group_lanes;  // clear this whole group
+            m &= last >= 64 ? 0 : ~0ull << last;
+            ++c.groups;
+        }
+        c.cycles = c.groups;
+        return c;
+    }
+
+    // Affine, one word per lane (stride a multiple of the bank width, no
+    // straddling), contiguous active lanes in each group: lane i reads word
+    // w0 + i*sw, all distinct; the banks repeat with period P = banks /
+    // gcd(sw mod banks, banks), so a group of n lanes costs ceil(n / P).
+    if (in.mode == trace::AddrMode::Affine && !atomic && in.stride != 0 && in.stride % int64_t(g.bank_bytes) == 0 &&
+        in.base % g.bank_bytes + in.bytes <= g.bank_bytes &&
+        (in.stride > 0 ? in.base + 63 * uint64_t(in.stride) >= in.base : in.base >= 63 * uint64_t(-in.stride))) {
+        int64_t sw = in.stride / int64_t(g.bank_bytes);
+        uint64_t r = uint64_t(((sw % int64_t(g.banks)) + int64_t(g.banks)) % int64_t(g.banks));
+        uint64_t a = r, b = g.banks;
+        while (b) { uint64_t t = a % b; a = b; b = t; }  // gcd(r, banks); gcd(0, banks) = banks
+        const uint64_t period = g.banks / a;
+        LdsCost f;
+        bool contiguous = true;
+        for (unsigned first = 0; first < 64 && contiguous; first += group_lanes) {
+            uint64_t span = group_lanes >= 64 ? ~0ull : ((1ull << group_lanes) - 1) << first;
+            uint64_t seg = (in.mask & span) >> first;
+            if (!seg) continue;
+            seg >>= __builtin_ctzll(seg);
+            contiguous = (seg & (seg + 1)) == 0;
+            uint64_t n = uint64_t(__builtin_popcountll(seg));
+            uint32_t cost = uint32_t((n + period - 1) / period);
+            f.cycles += cost;
+            f.conflict_cycles += cost - 1;
+            f.groups += 1;
+        }
+        if (contiguous) return f;
+    }
+
+    thread_local Scratch s;
+    const bool pow2 = (g.banks & (g.banks - 1)) == 0;
+    const uint64_t bank_mask = g.banks - 1;
+    uint32_t worst = 0;
     int64_t group = -1;
     auto close = [&] {
         if (group < 0) return;
-        uint32_t cost = group_cost(touches, per_bank, g.banks);
-        c.cycles += cost;
-        c.conflict_cycles += cost - 1;
+        c.cycles += worst;
+        c.conflict_cycles += worst - 1;
         c.groups += 1;
-        touches.clear();
     };
     w.for_each_lane(in, [&](unsigned lane, uint64_t addr) {
         int64_t gi = lane / group_lanes;
         if (gi != group) {
             close();
             group = gi;
+            worst = 0;
+            s.next_group(g.banks);
         }
         uint64_t first = addr / g.bank_bytes, last = (addr + in.bytes - 1) / g.bank_bytes;
-        for (uint64_t word = first; word <= last; ++word) touches.push_back({word, atomic ? lane + 1 : 0});
+        for (uint64_t word = first; word <= last; ++word) {
+            // Atomics: every lane's update is its own access (no broadcast).
+            uint64_t key = atomic ? word * 65 + lane + 1 : word * 65;
+            if (!s.insert(key)) continue;
+            uint32_t bank = uint32_t(pow2 ? word & bank_mask : word % g.banks);
+            worst = std::max(worst, s.bump(bank));
+        }
     });
     close();
     return c;

@@ -2,6 +2,9 @@
 // models/lds/bank_model.h: groups of banks*bank_bytes/max(B, bank_bytes)
 // lanes; a group costs the most distinct words any one bank serves.
 #include <catch2/catch.hpp>
+#include <map>
+#include <random>
+#include <set>
 
 #include "helpers.h"
 #include "models/lds/bank_model.h"
@@ -127,4 +130,53 @@ TEST_CASE("8-byte banks: 4-byte lanes at stride 4 pair up in one bank word", "[l
     auto s64 = cost("ld lds 4 0 all affine 0 64", 32, 8);  // word 8i: banks 0, 8, 16, 24, 8 words each per group
     CHECK(s64.cycles == 16);
     CHECK(s64.conflict_cycles == 14);
+}
+
+namespace {
+// The rule of bank_model.h spelled out the slow, obvious way.
+LdsCost reference_cost(const LdsGeometry& g, const trace::Instr& in, const trace::WaveTrace& w) {
+    const uint32_t step = std::max<uint32_t>(in.bytes, g.bank_bytes);
+    const uint32_t group_lanes = std::max<uint32_t>(1, g.banks * g.bank_bytes / step);
+    std::map<unsigned, std::set<std::pair<uint64_t, unsigned>>> groups;
+    w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
+        for (uint64_t word = a / g.bank_bytes; word <= (a + in.bytes - 1) / g.bank_bytes; ++word)
+            groups[lane / group_lanes].insert({word, in.op == trace::Op::Atomic ? lane + 1 : 0});
+    });
+    LdsCost c;
+    for (const auto& [gi, words] : groups) {
+        std::map<uint64_t, uint32_t> per_bank;
+        uint32_t worst = 0;
+        for (const auto& wd : words) worst = std::max(worst, ++per_bank[wd.first % g.banks]);
+        c.cycles += worst;
+        c.conflict_cycles += worst - 1;
+        c.groups += 1;
+    }
+    return c;
+}
+}  // namespace
+
+TEST_CASE("the fast paths agree with the rule spelled out", "[lds]") {
+    std::mt19937_64 rng(1);
+    int compared = 0;
+    for (uint32_t banks : {16u, 32u, 48u, 64u})
+        for (uint32_t bank_bytes : {4u, 8u})
+            for (unsigned bytes : {1u, 4u, 8u, 16u})
+                for (long stride : {-132L, -8L, 0L, 2L, 4L, 8L, 12L, 16L, 64L, 128L, 132L, 260L})
+                    for (unsigned base : {0u, 2u, 4u, 8192u, 9002u})
+                        for (const char* op : {"ld", "atom"})
+                            for (uint64_t mask : {uint64_t(~0ull), uint64_t(0xffff0000ffffull), uint64_t(0x5555555555555555ull), uint64_t(rng())}) {
+                                if (!mask || (stride < 0 && base < 64 * -stride)) continue;  // would wrap below 0
+                                char stmt[160];
+                                std::snprintf(stmt, sizeof stmt, "%s lds %u 0 0x%llx affine %u %ld", op, bytes,
+                                              static_cast<unsigned long long>(mask), base, stride);
+                                auto w = wave_of({stmt}, 64, 64);
+                                LdsGeometry g{banks, bank_bytes};
+                                LdsCost fast = lds_cost(g, w.instrs.at(0), w), ref = reference_cost(g, w.instrs.at(0), w);
+                                INFO(stmt << " banks " << banks << " x " << bank_bytes);
+                                REQUIRE(fast.cycles == ref.cycles);
+                                REQUIRE(fast.conflict_cycles == ref.conflict_cycles);
+                                REQUIRE(fast.groups == ref.groups);
+                                ++compared;
+                            }
+    CHECK(compared > 10000);
 }

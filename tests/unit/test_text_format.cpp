@@ -35,7 +35,7 @@ TEST_CASE("every statement of the grammar parses", "[text]") {
                    "ld global 4 0x10 all affine 0x1000 4\n"
                    "st lds 8 16 0xf list 0 8 16 24\n"
                    "atom const 16 0x20 0x1 affine 0x10 -0x10\n"
-                   "ld local 2 0x30 all affine 0 -2\n"
+                   "ld local 2 0x30 all affine 0x100 -2\n"
                    "bar 0x40\nwait\nwait 0x50\ncompute 12\nend\n");
     REQUIRE(r.size() == 12);
     CHECK(r[0].kind == RecKind::WaveSize);
@@ -113,5 +113,7 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 regs 4\n") ==
           "t.trace:3: unknown kernel attribute 'regs' (lds, vgprs, sgprs, scratch)");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nend\n") == "t.trace:3: 'end' outside a kernel");
+    CHECK(error_of(head + "wave 0 0\nld lds 4 0 all affine 0x100 -8\n") ==
+          "t.trace:5: affine addresses of lanes up to 63 leave the 64-bit address space");
     CHECK(error_of("") == "t.trace: empty trace (no 'dcusim-trace 1' line)");
 }

@@ -13,11 +13,11 @@ namespace dcusim::trace {
 std::unique_ptr<RecordSource> open_source(const std::string& path) {
     std::ifstream f(path, std::ios::binary);
     if (!f) throw TraceError(path + ": cannot open trace file");
-    char head[8] = {};
-    f.read(head, 8);
+    char head[4096] = {};
+    f.read(head, sizeof head);
     auto n = f.gcount();
-    if (n == 8 && std::memcmp(head, bin::kMagic, 8) == 0) return std::make_unique<BinaryReader>(path);
-    // Anything that does not start like text is a binary file with a bad magic.
+    if (n >= 8 && std::memcmp(head, bin::kMagic, 8) == 0) return std::make_unique<BinaryReader>(path);
+    // A file whose first block is not all text is a binary file with a bad magic.
     for (std::streamsize i = 0; i < n; ++i) {
         unsigned char c = static_cast<unsigned char>(head[i]);
         if (!std::isprint(c) && !std::isspace(c))
@@ -83,6 +83,16 @@ void TraceStream::check(Record& r) {
                 if (m.mask & ~wave_full_mask_)
                     fail("lane mask has lanes that do not exist in wave " + std::to_string(wave_) + " of a " +
                          std::to_string(kernel_.block.count()) + "-thread block (wave size " + std::to_string(wave_size_) + ")");
+            }
+            if (m.mode == AddrMode::Affine) {
+                // Lane addresses must stay within 64 bits: check the extreme lanes.
+                uint64_t hi_lane = 63 - uint64_t(__builtin_clzll(m.mask));
+                unsigned __int128 span = (unsigned __int128)hi_lane * uint64_t(m.stride < 0 ? -m.stride : m.stride);
+                bool wraps = m.stride >= 0 ? (unsigned __int128)m.base + span + m.bytes - 1 > ~0ull : span > m.base;
+                if (wraps) fail("affine addresses of lanes up to " + std::to_string(hi_lane) + " leave the 64-bit address space");
+            } else {
+                for (uint64_t a : m.addrs)
+                    if (a > ~0ull - (m.bytes - 1)) fail("address " + std::to_string(a) + " leaves the 64-bit address space");
             }
             if (m.mode == AddrMode::List && m.addrs.size() != popcount64(m.mask))
                 fail("list has " + std::to_string(m.addrs.size()) + " addresses for " + std::to_string(popcount64(m.mask)) +

@@ -1,0 +1,45 @@
+// Replays one trace through the whole platform and reports throughput and
+// peak memory. One simulation per process (SystemC), so run it once per
+// trace; bench/run.sh drives it.
+//   bench_replay TRACE [--KEY VALUE]...
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <systemc>
+
+#include "sim/config.h"
+#include "sim/platform.h"
+
+int sc_main(int argc, char** argv) {
+    if (argc < 2) {
+        std::fprintf(stderr, "usage: bench_replay TRACE [--KEY VALUE]...\n");
+        return 2;
+    }
+    dcusim::Config cfg;
+    for (int i = 2; i + 1 < argc; i += 2) cfg.set(argv[i] + 2, argv[i + 1], argv[i]);
+    dcusim::RunOptions ro;
+    ro.progress = false;
+    auto t0 = std::chrono::steady_clock::now();
+    std::clock_t c0 = std::clock();
+    auto r = dcusim::simulate(cfg, {argv[1]}, ro);
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
+    rusage ru{};
+    getrusage(RUSAGE_SELF, &ru);
+    const auto& t = r.total;
+    // Wave instructions replayed: memory, barrier and wait instructions; a
+    // `compute N` record is one more (it is one step of the model, whatever N).
+    double mem = t.at("mem.instructions"), bar = t.at("barriers"), wait = t.at("waits");
+    std::printf("trace %s\n", argv[1]);
+    std::printf("wave_instructions %.0f\nmem_instructions %.0f\nsimulated_cycles %.0f\n", mem + bar + wait, mem,
+                t.at("cycles"));
+    std::printf("wall_s %.3f\ncpu_s %.3f\nwave_instructions_per_s %.0f\npeak_rss_mib %.1f\n", wall, cpu,
+                (mem + bar + wait) / cpu, ru.ru_maxrss / 1024.0);
+    return 0;
+}
+
+int main(int argc, char** argv) {
+    setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
+    return sc_core::sc_elab_and_sim(argc, argv);
+}

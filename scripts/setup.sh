@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Installs the build dependencies from Debian's packages (run as root, or with sudo).
+set -euo pipefail
+SUDO=""
+[ "$(id -u)" -eq 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends \
+    build-essential cmake pkg-config \
+    libsystemc-dev libboost-program-options-dev libspdlog-dev catch2 libzstd-dev nlohmann-json3-dev >/dev/null
+echo "dependencies installed"

@@ -1,0 +1,54 @@
+# Every bad input: a one-line error naming the file and place (or the key),
+# exit code 2, and no JSON or CSV left behind.
+source "$(dirname "$0")/lib.bash"
+J="$WORK/out.json"
+C="$WORK/out.csv"
+no_outputs() { [ ! -e "$J" ] && [ ! -e "$C" ] || fail "$1: an output file was left behind"; ls "$WORK" | grep -q tmp && fail "$1: temp file left"; }
+run_bad() {  # run_bad NAME REGEX ARGS...
+    local name=$1 regex=$2
+    shift 2
+    expect_error 2 "$regex" "$DCUSIM" run --quiet --json "$J" --csv "$C" "$@"
+    no_outputs "$name"
+}
+
+good="$WORK/good.trace"
+printf 'dcusim-trace 1\nwave_size 64\nkernel a grid 2 1 1 block 64 1 1\nwave 0 0\nld lds 4 0 all affine 0 4\nwave 1 0\nld lds 4 0 all affine 0 4\nend\n' >"$good"
+
+printf 'dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\nld lds 5 0 all affine 0 4\nend\n' >"$WORK/bad1.trace"
+run_bad text "bad1.trace:5: access size must be 1, 2, 4, 8 or 16 bytes" "$WORK/bad1.trace"
+
+# The error is in the second kernel, after the first one was simulated: still no output.
+{ cat "$good"; printf 'kernel b grid 1 1 1 block 64 1 1\nwave 0 0\nld lds 4 0 all affine zz 4\nend\n'; } >"$WORK/late.trace"
+run_bad late "late.trace:11: bad base address 'zz'" "$WORK/late.trace"
+
+expect_ok "$DCUSIM" trace convert "$good" "$WORK/good.dctrace"
+bin="$WORK/good.dctrace"
+size=$(stat -c %s "$bin")
+{ printf 'XXXXXXXX'; tail -c +9 "$bin"; } >"$WORK/magic.dctrace"
+run_bad magic "magic.dctrace: bad magic" "$WORK/magic.dctrace"
+{ head -c 8 "$bin"; printf '\x07\x00\x00\x00'; tail -c +13 "$bin"; } >"$WORK/version.dctrace"
+run_bad version "version.dctrace: unsupported binary trace version 7" "$WORK/version.dctrace"
+{ head -c 45 "$bin"; printf '\xff'; tail -c +47 "$bin"; } >"$WORK/sum.dctrace"
+run_bad checksum "sum.dctrace: chunk 1: checksum mismatch" "$WORK/sum.dctrace"
+head -c $((size - 30)) "$bin" >"$WORK/cut.dctrace"
+run_bad truncated "cut.dctrace: chunk 1: truncated" "$WORK/cut.dctrace"
+head -c $((size - 24)) "$bin" >"$WORK/noend.dctrace"
+run_bad no-end "noend.dctrace: chunk 2: truncated: the file ends without its end marker" "$WORK/noend.dctrace"
+
+run_bad missing "nope.trace: cannot open trace file" "$WORK/nope.trace"
+run_bad unknown-key "unrecognised option '--lds.bankz'" --lds.bankz 4 "$good"
+run_bad zero-banks "key 'lds.banks': must be at least 1, not 0" --lds.banks 0 "$good"
+run_bad wave-size "key 'cu.wave_size': must be one of 32, 64, not 48" --cu.wave_size 48 "$good"
+run_bad size "key 'lds.size_bytes': '64Q' is not a size" --lds.size_bytes 64Q "$good"
+printf '[lds]\nbanks = 32\nbankz = 4\n' >"$WORK/bad.ini"
+run_bad ini "bad.ini:3: unknown key 'lds.bankz'" --config "$WORK/bad.ini" "$good"
+printf '[const]\nline_bytes = 48\n' >"$WORK/bad2.ini"
+run_bad ini-consistency "bad2.ini: key 'const.line_bytes': must be a power of two" --config "$WORK/bad2.ini" "$good"
+sed 's/block 64 1 1/block 64 1 1 lds 4096/' "$good" >"$WORK/lds.trace"
+run_bad no-fit "kernel 'a': workgroup needs 4096 bytes of LDS, the preset has 2048" --lds.size_bytes 2K "$WORK/lds.trace"
+expect_error 2 "unknown level 'loud'" "$DCUSIM" run --log-level loud "$good"
+expect_error 2 "unknown command 'walk'" "$DCUSIM" walk
+expect_error 2 "bad1.trace:5: access size" "$DCUSIM" trace stats "$WORK/bad1.trace"
+expect_error 2 "magic.dctrace: bad magic" "$DCUSIM" trace convert "$WORK/magic.dctrace" "$WORK/x.trace"
+[ ! -e "$WORK/x.trace" ] || fail "convert left a partial output"
+finish

@@ -1,0 +1,21 @@
+# README command 1 runs the bundled example; --help lists every key with its default and unit.
+source "$(dirname "$0")/lib.bash"
+
+expect_ok "$DCUSIM" run --quiet --json "$WORK/ex.json" --csv "$WORK/ex.csv"
+grep -q "transpose_tile32" "$WORK/out" || fail "summary lacks the example's kernel"
+[ "$(json_stat "$WORK/ex.json" lds.bank_conflict_cycles)" = "124" ] || fail "example: tile32 conflict cycles"
+head -1 "$WORK/ex.csv" | grep -q "^kernel,name,.*lds.bank_conflict_cycles" || fail "csv header"
+[ "$(wc -l <"$WORK/ex.csv")" -eq 4 ] || fail "csv: 2 kernels + total + header"
+
+expect_ok "$DCUSIM" --help
+for key in cu.wave_size lds.banks lds.bank_bytes const.divergent lds.size_bytes mem.latency; do
+    grep -Eq -- "--$key .*\[default [^]]+\]" "$WORK/out" || fail "--help lacks $key with its default"
+done
+grep -q "default 64K bytes" "$WORK/out" || fail "--help: size default with unit"
+expect_ok "$DCUSIM" run --help
+grep -q -- "--lds.banks" "$WORK/out" || fail "run --help lacks keys"
+
+# Same inputs, same outputs, bit for bit.
+expect_ok "$DCUSIM" run --quiet --json "$WORK/ex2.json"
+cmp -s "$WORK/ex.json" "$WORK/ex2.json" || fail "two runs differ"
+finish
