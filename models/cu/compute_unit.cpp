@@ -216,7 +216,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
 
 void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
     switch (in.space) {
-        case Space::Lds: w.known.push_back(lds->lds_access(in, *w.trace, now)); return;
+        case Space::Lds: w.add_known(lds->lds_access(in, *w.trace, now)); return;
         case Space::Const:
             ++w.unknown;
             if (constant->const_access(in, *w.trace, this, slot, now)) return;
@@ -257,7 +257,7 @@ void ComputeUnit::mem_response(MemRequest& req) {
 void ComputeUnit::mem_complete(uint32_t slot, Cycle when) {
     WaveState& w = waves_[slot];
     --w.unknown;
-    w.known.push_back(when);
+    w.add_known(when);
     if (w.parked && w.stall != Stall::Barrier) schedule(slot, std::max(when, clk_.now()));
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -25,15 +26,24 @@ struct WaveState {
     Cycle stall_since = 0;
     bool parked = false;
     uint32_t unknown = 0;        // in flight, completion cycle not yet known
-    std::vector<Cycle> known;    // completion cycles of the rest in flight
+    std::vector<Cycle> known;    // completion cycles of the rest in flight: a min-heap
+    Cycle latest = 0;            // latest completion ever added (the heap's max while it is not empty)
 
+    void add_known(Cycle c) {
+        known.push_back(c);
+        std::push_heap(known.begin(), known.end(), std::greater<Cycle>());
+        latest = std::max(latest, c);
+    }
     // In-flight count at `now`, dropping completions that are past.
     uint32_t outstanding(Cycle now) {
-        known.erase(std::remove_if(known.begin(), known.end(), [now](Cycle c) { return c <= now; }), known.end());
+        while (!known.empty() && known.front() <= now) {
+            std::pop_heap(known.begin(), known.end(), std::greater<Cycle>());
+            known.pop_back();
+        }
         return unknown + uint32_t(known.size());
     }
-    Cycle earliest_known() const { return *std::min_element(known.begin(), known.end()); }
-    Cycle latest_known() const { return *std::max_element(known.begin(), known.end()); }
+    Cycle earliest_known() const { return known.front(); }
+    Cycle latest_known() const { return latest; }
 };
 
 struct WorkgroupSlot {

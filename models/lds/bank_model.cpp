@@ -73,14 +73,19 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
         return c;
     }
 
-    // Affine, one word per lane (stride a multiple of the bank width, no
-    // straddling), contiguous active lanes in each group: lane i reads word
-    // w0 + i*sw, all distinct; the banks repeat with period P = banks /
-    // gcd(sw mod banks, banks), so a group of n lanes costs ceil(n / P).
-    if (in.mode == trace::AddrMode::Affine && !atomic && in.stride != 0 && in.stride % int64_t(g.bank_bytes) == 0 &&
-        in.base % g.bank_bytes + in.bytes <= g.bank_bytes &&
-        (in.stride > 0 ? in.base + 63 * uint64_t(in.stride) >= in.base : in.base >= 63 * uint64_t(-in.stride))) {
-        int64_t sw = in.stride / int64_t(g.bank_bytes);
+    // Affine lanes that tile words exactly (stride = the lane's width in
+    // words, aligned, no wrap) with contiguous active lanes in each group: the
+    // group's n lanes cover n*wpl consecutive words, so the busiest bank serves
+    // ceil(n*wpl / banks). With one word per lane and any stride sw, lane i
+    // reads word w0 + i*sw: the banks repeat with period P = banks /
+    // gcd(sw mod banks, banks), so the group costs ceil(n / P).
+    const uint64_t wpl = (uint64_t(in.bytes) + g.bank_bytes - 1) / g.bank_bytes;
+    const bool aligned_affine = in.mode == trace::AddrMode::Affine && in.stride != 0 &&
+                                in.stride % int64_t(g.bank_bytes) == 0 && in.base % g.bank_bytes == 0 &&
+                                (in.stride > 0 ? in.base + 63 * uint64_t(in.stride) >= in.base
+                                               : in.base >= 63 * uint64_t(-in.stride));
+    const int64_t sw = in.stride / int64_t(g.bank_bytes);
+    if (aligned_affine && !atomic && (wpl == 1 || sw == int64_t(wpl))) {
         uint64_t r = uint64_t(((sw % int64_t(g.banks)) + int64_t(g.banks)) % int64_t(g.banks));
         uint64_t a = r, b = g.banks;
         while (b) { uint64_t t = a % b; a = b; b = t; }  // gcd(r, banks); gcd(0, banks) = banks
@@ -94,7 +99,7 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
             seg >>= __builtin_ctzll(seg);
             contiguous = (seg & (seg + 1)) == 0;
             uint64_t n = uint64_t(__builtin_popcountll(seg));
-            uint32_t cost = uint32_t((n + period - 1) / period);
+            uint32_t cost = uint32_t(wpl == 1 ? (n + period - 1) / period : (n * wpl + g.banks - 1) / g.banks);
             f.cycles += cost;
             f.conflict_cycles += cost - 1;
             f.groups += 1;
@@ -105,6 +110,14 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
     thread_local Scratch s;
     const bool pow2 = (g.banks & (g.banks - 1)) == 0;
     const uint64_t bank_mask = g.banks - 1;
+    // When no two touches can name the same word, every touch is a distinct
+    // word and the per-bank counts need no de-duplication: atomics (each
+    // lane's update counts on its own), and affine lanes whose word ranges
+    // cannot overlap (aligned, stride at least one lane's width in words).
+    const uint64_t abs_stride = uint64_t(in.stride < 0 ? -in.stride : in.stride);
+    const bool distinct = atomic || (in.mode == trace::AddrMode::Affine && in.stride % int64_t(g.bank_bytes) == 0 &&
+                                     in.base % g.bank_bytes + in.bytes <= wpl * g.bank_bytes &&
+                                     abs_stride / g.bank_bytes >= wpl);
     uint32_t worst = 0;
     int64_t group = -1;
     auto close = [&] {
@@ -113,19 +126,23 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
         c.conflict_cycles += worst - 1;
         c.groups += 1;
     };
+    // Shifts instead of divisions when the widths are powers of two (the usual case).
+    const bool bb_pow2 = (g.bank_bytes & (g.bank_bytes - 1)) == 0, gl_pow2 = (group_lanes & (group_lanes - 1)) == 0;
+    const unsigned bb_shift = unsigned(__builtin_ctz(g.bank_bytes)), gl_shift = unsigned(__builtin_ctz(group_lanes));
     w.for_each_lane(in, [&](unsigned lane, uint64_t addr) {
-        int64_t gi = lane / group_lanes;
+        int64_t gi = gl_pow2 ? lane >> gl_shift : lane / group_lanes;
         if (gi != group) {
             close();
             group = gi;
             worst = 0;
             s.next_group(g.banks);
         }
-        uint64_t first = addr / g.bank_bytes, last = (addr + in.bytes - 1) / g.bank_bytes;
+        const uint64_t end = addr + in.bytes - 1;
+        uint64_t first = bb_pow2 ? addr >> bb_shift : addr / g.bank_bytes;
+        uint64_t last = bb_pow2 ? end >> bb_shift : end / g.bank_bytes;
         for (uint64_t word = first; word <= last; ++word) {
             // Atomics: every lane's update is its own access (no broadcast).
-            uint64_t key = atomic ? word * 65 + lane + 1 : word * 65;
-            if (!s.insert(key)) continue;
+            if (!distinct && !s.insert(word)) continue;
             uint32_t bank = uint32_t(pow2 ? word & bank_mask : word % g.banks);
             worst = std::max(worst, s.bump(bank));
         }
