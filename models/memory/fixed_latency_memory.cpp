@@ -5,11 +5,11 @@
 namespace dcusim {
 
 void FixedMemoryStats::report(StatMap& m) const {
-    add_stat(m, "mem.requests", requests);
-    add_stat(m, "mem.wave_requests", wave_requests);
-    add_stat(m, "mem.line_requests", line_requests);
-    add_stat(m, "mem.lane_accesses", lane_accesses);
-    add_stat(m, "mem.bytes", bytes);
+    add_stat(m, "gmem.requests", requests);
+    add_stat(m, "gmem.wave_requests", wave_requests);
+    add_stat(m, "gmem.line_requests", line_requests);
+    add_stat(m, "gmem.lane_accesses", lane_accesses);
+    add_stat(m, "gmem.bytes", bytes);
 }
 
 FixedLatencyMemory::FixedLatencyMemory(sc_core::sc_module_name name, const FixedMemoryParams& p, const Clock& clk)

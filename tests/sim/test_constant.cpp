@@ -41,7 +41,7 @@ TEST_CASE("vector: a divergent constant load takes the vector-memory path", "[si
     CHECK(stat(r, "const.instructions") == 2);
     CHECK(stat(r, "const.requests") == 1);
     CHECK(stat(r, "const.vector_instructions") == 1);
-    CHECK(stat(r, "mem.wave_requests") == 1);
+    CHECK(stat(r, "gmem.wave_requests") == 1);
     CHECK(stat(r, "cycles") == 516 + 500);
 }
 
