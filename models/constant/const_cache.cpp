@@ -19,25 +19,12 @@ void ConstStats::report(StatMap& m) const {
 ConstantCache::ConstantCache(sc_core::sc_module_name name, const ConstParams& p)
     : sc_module(name), p_(p), tags_(p.geometry, make_replacement(p.replacement, p.geometry.sets(), p.geometry.assoc)) {}
 
-uint32_t ConstantCache::new_op(CompletionSink* sink, uint32_t slot, Cycle done) {
-    uint32_t i;
-    if (!free_ops_.empty()) {
-        i = free_ops_.back();
-        free_ops_.pop_back();
-    } else {
-        i = uint32_t(ops_.size());
-        ops_.emplace_back();
-    }
-    ops_[i] = {sink, slot, 0, done};
-    return i;
-}
-
 void ConstantCache::finish_op(uint32_t op, Cycle done) {
     PendingOp& o = ops_[op];
     o.done = std::max(o.done, done);
     if (--o.fills == 0) {
         o.sink->mem_complete(o.slot, o.done);
-        free_ops_.push_back(op);
+        ops_.release(op);
     }
 }
 
@@ -58,8 +45,8 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
     stats_.serialization_cycles += uint64_t(k - 1) * p_.request_cycles;
     Cycle start = std::max(now, port_free_);
     stats_.queue_cycles += start - now;
-    uint32_t op = new_op(sink, slot, 0);
-    ops_[op].fills = 1;  // held until every request is placed
+    const uint32_t op = ops_.acquire();
+    ops_[op] = {sink, slot, 1, 0};  // one fill's worth held until every request is placed
     for (unsigned r = 0; r < k; ++r) {
         Cycle t = start + Cycle(r) * p_.request_cycles;
         uint64_t first = tags_.line_of(addrs[r]), last = tags_.line_of(addrs[r] + in.bytes - 1);

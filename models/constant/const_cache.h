@@ -14,6 +14,7 @@
 
 #include "../cache/tag_array.h"
 #include "../common/request.h"
+#include "../common/slot_pool.h"
 #include "../common/stats.h"
 
 namespace dcusim {
@@ -66,7 +67,6 @@ private:
         MemRequest req;
         std::vector<uint32_t> ops;  // PendingOp indices, one per waiting request
     };
-    uint32_t new_op(CompletionSink* sink, uint32_t slot, Cycle done);
     void finish_op(uint32_t op, Cycle done);
 
     ConstParams p_;
@@ -74,8 +74,7 @@ private:
     TagArray tags_;
     Cycle port_free_ = 0;
     std::unordered_map<uint64_t, Mshr> mshrs_;  // by line number
-    std::vector<PendingOp> ops_;
-    std::vector<uint32_t> free_ops_;
+    SlotPool<PendingOp> ops_;
 };
 
 }  // namespace dcusim

@@ -43,14 +43,7 @@ bool ComputeUnit::can_accept() const {
 }
 
 void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
-    uint32_t wi;
-    if (!free_wgs_.empty()) {
-        wi = free_wgs_.back();
-        free_wgs_.pop_back();
-    } else {
-        wi = uint32_t(wgs_.size());
-        wgs_.emplace_back();
-    }
+    const uint32_t wi = wgs_.acquire();
     WorkgroupSlot& g = wgs_[wi];
     g.active = true;
     g.trace = std::move(wg);
@@ -67,14 +60,7 @@ void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
         for (uint32_t i = 1; i < p_.simds; ++i)
             if (simd_waves_[i] < simd_waves_[s]) s = i;
         ++simd_waves_[s];
-        uint32_t slot;
-        if (!free_waves_.empty()) {
-            slot = free_waves_.back();
-            free_waves_.pop_back();
-        } else {
-            slot = uint32_t(waves_.size());
-            waves_.emplace_back();
-        }
+        const uint32_t slot = waves_.acquire();
         WaveState& w = waves_[slot];
         uint64_t gen = w.gen;
         w = WaveState{};
@@ -228,14 +214,8 @@ void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle 
 }
 
 void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
-    MemRequest* r;
-    if (!free_reqs_.empty()) {
-        r = free_reqs_.back();
-        free_reqs_.pop_back();
-    } else {
-        reqs_.push_back(std::make_unique<MemRequest>());
-        r = reqs_.back().get();
-    }
+    const uint32_t ri = reqs_.acquire();
+    MemRequest* r = &reqs_[ri];
     *r = MemRequest{};
     r->op = in.op;
     r->space = in.space;
@@ -244,13 +224,13 @@ void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycl
     r->size = in.bytes;
     r->issue = now;
     r->reply_to = this;
-    r->tag = slot;
+    r->tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
     ++w.unknown;
     mem->mem_request(*r);
 }
 
 void ComputeUnit::mem_response(MemRequest& req) {
-    free_reqs_.push_back(&req);
+    reqs_.release(uint32_t(req.tag >> 32));
     mem_complete(uint32_t(req.tag), req.done);
 }
 
@@ -280,13 +260,13 @@ void ComputeUnit::retire(uint32_t slot, Cycle now) {
     WaveState& w = waves_[slot];
     w.active = false;
     ++w.gen;
-    free_waves_.push_back(slot);
+    waves_.release(slot);
     --simd_waves_[w.simd];
     WorkgroupSlot& g = wgs_[w.wg];
     if (--g.live > 0) return release_barrier_if_complete(w.wg, now);
     g.active = false;
     g.trace.reset();
-    free_wgs_.push_back(w.wg);
+    wgs_.release(w.wg);
     --resident_;
     listener_->workgroup_retired(id_, now);
 }

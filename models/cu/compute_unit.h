@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "../common/request.h"
+#include "../common/slot_pool.h"
 #include "../common/stats.h"
 #include "../constant/const_cache.h"
 #include "../lds/lds.h"
@@ -74,10 +75,8 @@ private:
     CuStats stats_;
     Occupancy occ_;
 
-    std::vector<WaveState> waves_;
-    std::vector<uint32_t> free_waves_;
-    std::vector<WorkgroupSlot> wgs_;
-    std::vector<uint32_t> free_wgs_;
+    SlotPool<WaveState> waves_;
+    SlotPool<WorkgroupSlot> wgs_;
     std::vector<uint32_t> simd_waves_;   // resident waves per SIMD
     std::vector<Cycle> simd_free_;       // cycle each SIMD can issue again
     uint32_t resident_ = 0;              // resident workgroups
@@ -97,8 +96,7 @@ private:
     sc_core::sc_event wake_;
     bool in_run_ = false;
     Cycle next_wake_ = ~Cycle(0);
-    std::vector<MemRequest*> free_reqs_;
-    std::vector<std::unique_ptr<MemRequest>> reqs_;
+    SlotPool<MemRequest> reqs_;  // requests in flight to the global-memory port
 };
 
 }  // namespace dcusim
