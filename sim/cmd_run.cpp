@@ -12,7 +12,7 @@
 #include "platform.h"
 
 #ifndef DCUSIM_EXAMPLE_TRACE
-#define DCUSIM_EXAMPLE_TRACE "traces/examples/lds_and_const.trace"
+#define DCUSIM_EXAMPLE_TRACE "traces/examples/transpose64.trace"
 #endif
 
 namespace po = boost::program_options;

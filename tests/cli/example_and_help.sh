@@ -3,7 +3,9 @@ source "$(dirname "$0")/lib.bash"
 
 expect_ok "$DCUSIM" run --quiet --json "$WORK/ex.json" --csv "$WORK/ex.csv"
 grep -q "transpose_tile32" "$WORK/out" || fail "summary lacks the example's kernel"
-[ "$(json_stat "$WORK/ex.json" lds.bank_conflict_cycles)" = "124" ] || fail "example: tile32 conflict cycles"
+# traces/examples/README.md works these out: 16 waves x 4 column reads x 62
+[ "$(json_stat "$WORK/ex.json" lds.bank_conflict_cycles)" = "3968" ] || fail "example: tile32 conflict cycles"
+grep -A3 '"transpose_tile33_padded"' "$WORK/ex.json" >/dev/null || fail "example: padded kernel missing"
 head -1 "$WORK/ex.csv" | grep -q "^kernel,name,.*lds.bank_conflict_cycles" || fail "csv header"
 [ "$(wc -l <"$WORK/ex.csv")" -eq 4 ] || fail "csv: 2 kernels + total + header"
 

@@ -1,5 +1,7 @@
 // dcusim-tracegen: writes synthetic traces for benchmarks and self-checks.
 //   dcusim-tracegen lds-const [--blocks N] [--waves W] [--iters I] [--wave-size 32|64] -o OUT
+//   dcusim-tracegen transpose [--n N] [--wave-size 32|64] -o OUT
+//   dcusim-tracegen constant [--wave-size 32|64] -o OUT
 // OUT ending in .trace is text, anything else binary. Deterministic: the same
 // arguments give the same file.
 #include <cstdlib>
@@ -7,6 +9,7 @@
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "../format/binary_writer.h"
 #include "../format/sink.h"
@@ -87,8 +90,130 @@ void lds_const(RecordSink& out, uint64_t blocks, uint32_t waves, uint64_t iters,
     out.write(e);
 }
 
+// A memory record from per-lane addresses (lane i of `addrs` is lane i of the
+// wave; `mask` says which are active), as uniform or affine when the active
+// lanes allow it, else as a list.
+Record lanes_mem(Op op, Space sp, uint8_t bytes, uint64_t pc, const std::vector<uint64_t>& addrs, uint64_t mask,
+                 uint64_t full_mask) {
+    Record r = mem(op, sp, bytes, pc, 0, 0);
+    r.mem.mask_all = mask == full_mask;
+    r.mem.mask = mask;
+    int first = -1, second = -1;
+    for (int i = 0; i < int(addrs.size()); ++i)
+        if (mask >> i & 1) {
+            if (first < 0) first = i;
+            else if (second < 0) second = i;
+        }
+    int64_t stride = second < 0 ? 0 : int64_t(addrs[second] - addrs[first]) / (second - first);
+    uint64_t base = addrs[first] - uint64_t(first * stride);
+    bool affine = true;
+    for (int i = 0; i < int(addrs.size()); ++i)
+        if ((mask >> i & 1) && addrs[i] != base + uint64_t(i * stride)) affine = false;
+    if (affine) {
+        r.mem.base = base;
+        r.mem.stride = stride;
+        return r;
+    }
+    r.mem.mode = AddrMode::List;
+    for (int i = 0; i < int(addrs.size()); ++i)
+        if (mask >> i & 1) r.mem.addrs.push_back(addrs[i]);
+    return r;
+}
+
+Record simple(RecKind kind, uint64_t pc = 0, uint64_t count = 0) {
+    Record r;
+    r.kind = kind;
+    r.pc = pc;
+    r.has_pc = kind == RecKind::Wait;
+    r.count = count;
+    return r;
+}
+
+// Constant-memory divergence: one kernel per k in 1, 2, 4, ..., wave size;
+// each wave reads coeff[lane % k] from a __constant__ array 16 times in a loop
+// and uses it at once.
+void constant(RecordSink& out, uint32_t ws) {
+    const uint64_t coeff = 0x7f000000;
+    const uint64_t full = ws == 64 ? ~0ull : 0xffffffffull;
+    for (uint32_t k = 1; k <= ws; k *= 2) {
+        Record kr = simple(RecKind::Kernel);
+        kr.kernel.name = "const_k" + std::to_string(k);
+        kr.kernel.grid = {4, 1, 1};
+        kr.kernel.block = {ws, 1, 1};
+        out.write(kr);
+        for (uint64_t b = 0; b < 4; ++b) {
+            Record wr = simple(RecKind::Wave);
+            wr.block = b;
+            out.write(wr);
+            std::vector<uint64_t> a(ws);
+            for (uint32_t l = 0; l < ws; ++l) a[l] = coeff + (l % k) * 4;
+            for (int i = 0; i < 16; ++i) {  // the value is used right away: a wait after each load
+                out.write(lanes_mem(Op::Load, Space::Const, 4, 0x100, a, full, full));
+                out.write(simple(RecKind::Wait, 0x108));
+                out.write(simple(RecKind::Compute, 0, 4));
+            }
+        }
+        out.write(simple(RecKind::End));
+    }
+}
+
+// The classic tiled transpose of an N x N float matrix: 32 x 32 tiles, blocks
+// of 32 x 8 threads, each thread moving 4 elements through LDS. Two kernels:
+// tile[32][32] (the column reads hit one bank) and the padded tile[32][33].
+void transpose(RecordSink& out, uint32_t n, uint32_t ws) {
+    const uint64_t in_base = 0x10000000, out_base = 0x20000000;
+    const uint32_t threads = 32 * 8, waves = threads / ws, tiles = n / 32;
+    const uint64_t full = ws == 64 ? ~0ull : 0xffffffffull;
+    for (uint32_t width : {32u, 33u}) {
+        Record k = simple(RecKind::Kernel);
+        k.kernel.name = width == 32 ? "transpose_tile32" : "transpose_tile33_padded";
+        k.kernel.grid = {tiles, tiles, 1};
+        k.kernel.block = {32, 8, 1};
+        k.kernel.lds_bytes = 32 * width * 4;
+        k.kernel.vgprs = 16;
+        k.kernel.sgprs = 16;
+        k.kernel.present = KernelInfo::HasLds | KernelInfo::HasVgprs | KernelInfo::HasSgprs;
+        out.write(k);
+        for (uint32_t by = 0; by < tiles; ++by)
+            for (uint32_t bx = 0; bx < tiles; ++bx)
+                for (uint32_t w = 0; w < waves; ++w) {
+                    Record wr = simple(RecKind::Wave);
+                    wr.block = uint64_t(by) * tiles + bx;
+                    wr.wave = w;
+                    out.write(wr);
+                    out.write(simple(RecKind::Compute, 0, 8));  // indices
+                    std::vector<uint64_t> a(ws);
+                    auto emit = [&](Op op, Space sp, uint64_t pc, auto addr_of) {
+                        for (uint32_t j = 0; j < 32; j += 8) {
+                            for (uint32_t l = 0; l < ws; ++l) {
+                                uint32_t t = w * ws + l, tx = t % 32, ty = t / 32;
+                                a[l] = addr_of(tx, ty, j);
+                            }
+                            out.write(lanes_mem(op, sp, 4, pc + j, a, full, full));
+                        }
+                    };
+                    emit(Op::Load, Space::Global, 0x100, [&](uint32_t tx, uint32_t ty, uint32_t j) {
+                        return in_base + (uint64_t(by * 32 + ty + j) * n + bx * 32 + tx) * 4;
+                    });
+                    out.write(simple(RecKind::Wait, 0x140));
+                    emit(Op::Store, Space::Lds, 0x180,
+                         [&](uint32_t tx, uint32_t ty, uint32_t j) { return uint64_t((ty + j) * width + tx) * 4; });
+                    out.write(simple(RecKind::Barrier, 0x1c0));
+                    emit(Op::Load, Space::Lds, 0x200,
+                         [&](uint32_t tx, uint32_t ty, uint32_t j) { return uint64_t(tx * width + ty + j) * 4; });
+                    out.write(simple(RecKind::Wait, 0x240));
+                    emit(Op::Store, Space::Global, 0x280, [&](uint32_t tx, uint32_t ty, uint32_t j) {
+                        return out_base + (uint64_t(bx * 32 + ty + j) * n + by * 32 + tx) * 4;
+                    });
+                }
+        out.write(simple(RecKind::End));
+    }
+}
+
 [[noreturn]] void usage() {
-    std::cerr << "usage: dcusim-tracegen lds-const [--blocks N] [--waves W] [--iters I] [--wave-size 32|64] -o OUT\n";
+    std::cerr << "usage: dcusim-tracegen lds-const [--blocks N] [--waves W] [--iters I] [--wave-size 32|64] -o OUT\n"
+                 "       dcusim-tracegen transpose [--n N] [--wave-size 32|64] -o OUT   (N a multiple of 32)\n"
+                 "       dcusim-tracegen constant [--wave-size 32|64] -o OUT\n";
     std::exit(2);
 }
 
@@ -98,7 +223,7 @@ int main(int argc, char** argv) {
     if (argc < 2) usage();
     std::string pattern = argv[1], out_path;
     uint64_t blocks = 64, iters = 100;
-    uint32_t waves = 4, ws = 64;
+    uint32_t waves = 4, ws = 64, n = 64;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         auto val = [&]() -> uint64_t {
@@ -113,9 +238,11 @@ int main(int argc, char** argv) {
         else if (a == "--waves") waves = uint32_t(val());
         else if (a == "--iters") iters = val();
         else if (a == "--wave-size") ws = uint32_t(val());
+        else if (a == "--n") n = uint32_t(val());
         else usage();
     }
-    if (out_path.empty() || (ws != 32 && ws != 64) || pattern != "lds-const") usage();
+    if (out_path.empty() || (ws != 32 && ws != 64) || (pattern != "lds-const" && pattern != "transpose" && pattern != "constant") || n % 32)
+        usage();
     std::ofstream f(out_path, std::ios::binary | std::ios::trunc);
     if (!f) {
         std::cerr << "dcusim-tracegen: " << out_path << ": cannot write\n";
@@ -129,7 +256,9 @@ int main(int argc, char** argv) {
     r.kind = RecKind::WaveSize;
     r.wave_size = ws;
     sink->write(r);
-    lds_const(*sink, blocks, waves, iters, ws);
+    if (pattern == "lds-const") lds_const(*sink, blocks, waves, iters, ws);
+    else if (pattern == "transpose") transpose(*sink, n, ws);
+    else constant(*sink, ws);
     sink->finish();
     return 0;
 }
