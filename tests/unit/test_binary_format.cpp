@@ -1,6 +1,9 @@
 // Binary format: lossless round trip with text, chunking, and the errors for
 // bad magic, version, checksum and truncation.
 #include <catch2/catch.hpp>
+#include <zstd.h>
+
+#include <cstdio>
 #include <fstream>
 #include <random>
 #include <sstream>
@@ -114,4 +117,63 @@ TEST_CASE("binary errors name the file and the chunk", "[binary][bad-input]") {
 
     auto p6 = write_temp("header.dctrace", good.substr(0, 10));
     CHECK(error_of(p6) == p6 + ": truncated file header");
+}
+
+namespace {
+// A binary file whose one chunk holds `raw` as its records, with a valid
+// checksum, so the record decoder itself sees the bytes.
+std::string file_with_chunk(const std::string& raw, uint32_t records) {
+    std::string f(bin::kMagic, 8);
+    auto u32 = [&](uint32_t v) { for (int i = 0; i < 4; ++i) f += char(v >> (8 * i)); };
+    auto u64 = [&](uint64_t v) { u32(uint32_t(v)); u32(uint32_t(v >> 32)); };
+    u32(bin::kVersion);
+    u32(0);
+    std::string packed(ZSTD_compressBound(raw.size()), '\0');
+    size_t n = ZSTD_compress(packed.data(), packed.size(), raw.data(), raw.size(), 1);
+    packed.resize(n);
+    u32(bin::kChunkTag);
+    u32(uint32_t(raw.size()));
+    u32(uint32_t(n));
+    u32(records);
+    u64(bin::fnv1a64(packed.data(), n));
+    f += packed;
+    u32(bin::kEndTag);
+    u32(0);
+    u32(0);
+    u32(1);
+    u64(records);
+    return f;
+}
+}  // namespace
+
+TEST_CASE("garbage records with valid checksums are errors, never crashes", "[binary][bad-input]") {
+    // The records of a small valid trace, as the writer encodes them.
+    auto recs = read_all(write_temp("a.trace", sample_text(3)));
+    std::string good = slurp(to_binary_file(recs));
+    std::string packed = good.substr(bin::kHeaderBytes + bin::kChunkHeaderBytes);
+    uint32_t packed_size = uint8_t(good[bin::kHeaderBytes + 8]) | uint8_t(good[bin::kHeaderBytes + 9]) << 8;
+    packed.resize(packed_size);
+    std::string raw(ZSTD_getFrameContentSize(packed.data(), packed.size()), '\0');
+    ZSTD_decompress(raw.data(), raw.size(), packed.data(), packed.size());
+
+    std::mt19937_64 rng(42);
+    int errors = 0, ok = 0;
+    for (int i = 0; i < 3000; ++i) {
+        std::string r = raw;
+        if (i % 3 == 0) {
+            for (auto& c : r) c = char(rng());  // pure noise
+        } else {
+            for (int k = 0; k < 1 + i % 7; ++k) r[rng() % r.size()] = char(rng());  // a few flipped bytes
+        }
+        auto p = write_temp("fuzz.dctrace", file_with_chunk(r, uint32_t(recs.size())));
+        try {
+            read_all(p);
+            ++ok;
+        } catch (const TraceError&) {
+            ++errors;
+        }
+        std::remove(p.c_str());
+    }
+    CHECK(errors > 2000);  // almost every mutation is caught
+    CHECK(errors + ok == 3000);
 }

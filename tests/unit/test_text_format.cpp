@@ -115,5 +115,8 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nend\n") == "t.trace:3: 'end' outside a kernel");
     CHECK(error_of(head + "wave 0 0\nld lds 4 0 all affine 0x100 -8\n") ==
           "t.trace:5: affine addresses of lanes up to 63 leave the 64-bit address space");
+    CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 1024 1024 1\n") ==
+          "t.trace:3: block of 1048576 threads (dcusim takes at most 65536)");
+    CHECK(error_of(head + "wave 0 0\ncompute 0x100000000\n") == "t.trace:5: compute count 4294967296 too large (at most 4294967295)");
     CHECK(error_of("") == "t.trace: empty trace (no 'dcusim-trace 1' line)");
 }

@@ -51,6 +51,10 @@ void TraceStream::check(Record& r) {
         case RecKind::Kernel:
             if (in_kernel_) fail("kernel '" + r.kernel.name + "' starts before kernel '" + kernel_.name + "' has its 'end'");
             if (r.kernel.name.empty()) fail("kernel without a name");
+            if (r.kernel.block.count() > kMaxBlockThreads)
+                fail("block of " + std::to_string(r.kernel.block.count()) + " threads (dcusim takes at most " +
+                     std::to_string(kMaxBlockThreads) + ")");
+            if (double(r.kernel.grid.x) * r.kernel.grid.y * r.kernel.grid.z > 9.2e18) fail("grid too large");
             kernel_ = r.kernel;
             in_kernel_ = true;
             in_wave_ = false;
@@ -99,9 +103,11 @@ void TraceStream::check(Record& r) {
                      " active lanes");
             return;
         }
+        case RecKind::Compute:
+            if (r.count > 0xffffffffull) fail("compute count " + std::to_string(r.count) + " too large (at most 4294967295)");
+            [[fallthrough]];
         case RecKind::Barrier:
         case RecKind::Wait:
-        case RecKind::Compute:
             if (!in_wave_) fail("instruction before any 'wave' statement of its kernel");
             return;
         case RecKind::End:

@@ -20,6 +20,10 @@ public:
 // Opens FILE as binary (by its magic) or text. Throws TraceError.
 std::unique_ptr<RecordSource> open_source(const std::string& path);
 
+// Largest block accepted (real GPUs stop at 1024 threads): bounds what one
+// workgroup may cost to hold in memory.
+constexpr uint64_t kMaxBlockThreads = 65536;
+
 // Validated stream: wave_size first, kernel ... end nesting, waves inside a
 // kernel with blocks in non-decreasing order, masks within the wave.
 class TraceStream {
