@@ -51,7 +51,7 @@ public:
 
 private:
     std::map<std::string, std::string> values_;
-    std::string source_ = "built-in defaults";
+    std::string source_ = "built-in defaults (dcu-z100)";
 };
 
 // The help text listing every key with its default and unit.

@@ -15,8 +15,11 @@ public:
     explicit Clock(double mhz = 1000.0)
         : period_ps_(uint64_t(1e6 / mhz + 0.5)), period_(double(period_ps_), sc_core::SC_PS) {}
     Cycle now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
-    // Delay from now until the start of cycle c (c >= now).
-    sc_core::sc_time until(Cycle c) const { return period_ * double(c - now()); }
+    // Delay from now until the start of cycle c (zero if c is not in the future).
+    sc_core::sc_time until(Cycle c) const {
+        Cycle n = now();
+        return c > n ? period_ * double(c - n) : sc_core::SC_ZERO_TIME;
+    }
     uint64_t period_ps() const { return period_ps_; }
 
 private:

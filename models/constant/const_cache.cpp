@@ -83,11 +83,14 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
 }
 
 void ConstantCache::mem_response(MemRequest& req) {
-    auto it = mshrs_.find(req.tag);
-    Mshr m = std::move(it->second);
+    // `req` lives in the MSHR being retired: take what is needed first.
+    const uint64_t line = req.tag;
+    const Cycle done = req.done + p_.latency;
+    auto it = mshrs_.find(line);
+    std::vector<uint32_t> ops = std::move(it->second.ops);
     mshrs_.erase(it);
-    tags_.fill(req.tag, nullptr);
-    for (uint32_t op : m.ops) finish_op(op, req.done + p_.latency);
+    tags_.fill(line, nullptr);
+    for (uint32_t op : ops) finish_op(op, done);
 }
 
 }  // namespace dcusim

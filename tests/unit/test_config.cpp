@@ -53,7 +53,7 @@ TEST_CASE("preset files report FILE:LINE", "[config][bad-input]") {
 TEST_CASE("inconsistent presets are refused", "[config][bad-input]") {
     Config c;
     c.set("const.line_bytes", "48", "t");
-    CHECK_THROWS_WITH(make_preset(c), "built-in defaults: key 'const.line_bytes': must be a power of two");
+    CHECK_THROWS_WITH(make_preset(c), "built-in defaults (dcu-z100): key 'const.line_bytes': must be a power of two");
 }
 
 TEST_CASE("configs/dcu-z100.ini holds exactly the built-in defaults", "[config]") {
