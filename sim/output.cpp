@@ -36,10 +36,31 @@ void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::st
     o << "dcusim: preset " << cfg.source() << " (" << cfg.u("cu.count") << " CUs, wave" << cfg.u("cu.wave_size") << ", "
       << cfg.str("cu.clock_mhz") << " MHz)\n";
     for (const auto& t : traces) o << "trace " << t << '\n';
-    // One column per kernel (then the total), one row per statistic.
+    // One column per kernel (then the total), one row per statistic; past a
+    // few kernels, one line per kernel and the total's column only.
+    constexpr size_t kMaxColumns = 6;
     std::vector<std::string> cols;
-    for (size_t i = 0; i < r.kernels.size(); ++i) cols.push_back(std::to_string(i) + ":" + r.kernels[i].name);
+    std::vector<const StatMap*> col_stats;
+    if (r.kernels.size() <= kMaxColumns) {
+        for (size_t i = 0; i < r.kernels.size(); ++i) {
+            cols.push_back(std::to_string(i) + ":" + r.kernels[i].name);
+            col_stats.push_back(&r.kernels[i].stats);
+        }
+    } else {
+        o << "kernel                                       cycles     waves  lds.conflict_cyc  const.requests  stall.wait_cyc\n";
+        for (size_t i = 0; i < r.kernels.size(); ++i) {
+            const StatMap& m = r.kernels[i].stats;
+            char line[256];
+            std::snprintf(line, sizeof line, "%-40.40s %11s %9s %17s %15s %15s\n",
+                          (std::to_string(i) + ":" + r.kernels[i].name).c_str(), number(m.at("cycles")).c_str(),
+                          number(m.at("waves")).c_str(), number(m.at("lds.bank_conflict_cycles")).c_str(),
+                          number(m.at("const.requests")).c_str(), number(m.at("stall.wait_cycles")).c_str());
+            o << line;
+        }
+        o << '\n';
+    }
     cols.push_back("total");
+    col_stats.push_back(&r.total);
     std::set<std::string> keys;
     for (const auto& k : r.kernels)
         for (const auto& [key, v] : k.stats) keys.insert(key);
@@ -53,7 +74,7 @@ void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::st
     for (const auto& key : keys) {
         o << std::left << std::setw(int(kw)) << key;
         for (size_t i = 0; i < cols.size(); ++i) {
-            const StatMap& m = i < r.kernels.size() ? r.kernels[i].stats : r.total;
+            const StatMap& m = *col_stats[i];
             auto it = m.find(key);
             o << "  " << std::right << std::setw(int(w[i])) << (it == m.end() ? std::string("-") : number(it->second));
         }
