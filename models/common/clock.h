@@ -1,5 +1,6 @@
-// Core-clock cycles on top of SystemC time. Every unit of the core domain
-// schedules on whole cycles of one Clock, so cycle counts are exact.
+// Clock-domain cycles on top of SystemC time (1 ps resolution). Every unit of
+// a domain schedules on whole cycles of its Clock, so cycle counts are exact;
+// the core and the memory clock are two Clocks.
 #pragma once
 
 #include <systemc>
@@ -21,6 +22,10 @@ public:
         return c > n ? period_ * double(c - n) : sc_core::SC_ZERO_TIME;
     }
     uint64_t period_ps() const { return period_ps_; }
+    // Cycle boundaries in picoseconds (SystemC's default resolution), to
+    // cross clock domains: the first cycle of this clock at or after `ps`.
+    Cycle cycle_at_or_after_ps(uint64_t ps) const { return (ps + period_ps_ - 1) / period_ps_; }
+    uint64_t ps_of(Cycle c) const { return c * period_ps_; }
 
 private:
     uint64_t period_ps_;

@@ -21,12 +21,15 @@ struct MemRequest {
     // Either a wave instruction (instr + wave: lanes and addresses) ...
     const trace::Instr* instr = nullptr;
     const trace::WaveTrace* wave = nullptr;
-    // ... or a single block of memory (a line fill): addr, size.
+    // ... or a single block of memory (a line request): addr, size, and which
+    // sectors of it are wanted (bit i = bytes [i*sector, (i+1)*sector); 0: all).
     uint64_t addr = 0;
     uint32_t size = 0;
+    uint32_t sectors = 0;
+    uint32_t sector_bytes = 0;
     Cycle issue = 0;              // cycle at which the request leaves its initiator (>= now)
     Cycle done = 0;               // set by the target: cycle the response is ready
-    MemResponder* reply_to = nullptr;
+    MemResponder* reply_to = nullptr;  // null: no answer wanted (write-backs)
     uint64_t tag = 0;             // initiator's own bookkeeping (wave slot, MSHR, ...)
 };
 

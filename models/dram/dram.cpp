@@ -1,0 +1,86 @@
+#include "dram.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+void DramStats::add_to(StatMap& m) const {
+    add_stat(m, "dram.read_requests", read_requests);
+    add_stat(m, "dram.write_requests", write_requests);
+    add_stat(m, "dram.read_bytes", read_bytes);
+    add_stat(m, "dram.write_bytes", write_bytes);
+    add_stat(m, "dram.read_latency_sum", read_latency_sum);
+}
+
+Dram::Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk)
+    : sc_module(name), p_(p), clk_(core_clk), mclk_(p.clock_mhz), map_(p), responses_("responses", core_clk) {
+    for (uint32_t c = 0; c < p.channels; ++c) {
+        auto n = "ch" + std::to_string(c);
+        channels_.push_back(std::make_unique<DramChannel>(n.c_str(), c, p_, mclk_, this));
+    }
+}
+
+void Dram::mem_request(MemRequest& req) {
+    const Cycle arrival = std::max(clk_.now(), req.issue);
+    const Cycle marr = mclk_.cycle_at_or_after_ps(clk_.ps_of(arrival));
+    const bool write = req.op == trace::Op::Store;
+    const uint32_t id = pending_.acquire();
+    Pending& pd = pending_[id];
+    pd = {&req, 0, 0, arrival};
+    // The wanted sectors (all of the block when none are named), burst by burst.
+    const uint32_t sector = req.sectors ? req.sector_bytes : req.size;
+    const uint32_t nsec = req.sectors ? req.size / req.sector_bytes : 1;
+    uint64_t bytes = 0;
+    for (uint32_t s = 0; s < nsec; ++s) {
+        if (req.sectors && !(req.sectors >> s & 1)) continue;
+        uint64_t lo = req.addr + uint64_t(s) * sector, hi = lo + sector;
+        for (uint64_t a = lo / p_.burst_bytes * p_.burst_bytes; a < hi; a += p_.burst_bytes) {
+            DramAddress da = map_.map(a);
+            DramBurst b;
+            b.parent = id;
+            b.write = write;
+            b.bank_group = da.bank_group;
+            b.bank = da.bank;
+            b.row = da.row;
+            b.arrival = marr;
+            b.seq = seq_++;
+            ++pd.bursts;
+            bytes += p_.burst_bytes;
+            channels_[da.channel]->enqueue(b);
+        }
+    }
+    (write ? stats_.write_requests : stats_.read_requests) += 1;
+    (write ? stats_.write_bytes : stats_.read_bytes) += bytes;
+    if (pd.bursts == 0) {  // nothing to move
+        responses_.deliver(req, arrival);
+        pending_.release(id);
+    }
+}
+
+void Dram::burst_done(const DramBurst& b, Cycle end) {
+    Pending& pd = pending_[b.parent];
+    pd.end = std::max(pd.end, end);
+    if (--pd.bursts) return;
+    Cycle done = clk_.cycle_at_or_after_ps(mclk_.ps_of(pd.end));
+    if (pd.req->op != trace::Op::Store) stats_.read_latency_sum += done - pd.arrival;
+    responses_.deliver(*pd.req, done);
+    pending_.release(b.parent);
+}
+
+void Dram::report(StatMap& m) const {
+    stats_.add_to(m);
+    for (const auto& c : channels_) c->stats().add_to(m);
+}
+
+void Dram::reset_stats() {
+    stats_ = {};
+    for (auto& c : channels_) c->reset_stats();
+}
+
+double Dram::peak_bytes_per_core_cycle() const {
+    // Each channel moves burst_bytes every BURST memory cycles.
+    double per_mem_cycle = double(p_.channels) * p_.burst_bytes / p_.t.BURST;
+    return per_mem_cycle * double(clk_.period_ps()) / double(mclk_.period_ps());
+}
+
+}  // namespace dcusim

@@ -1,0 +1,89 @@
+// One DRAM (pseudo-)channel and its controller: open-page policy, FR-FCFS
+// scheduling (the command that can issue earliest, row hits first on ties,
+// then the oldest request), all-bank refresh, and the JEDEC timing set.
+// One SC_METHOD computes the earliest legal time of the next command and
+// sleeps until then; idle cycles are never simulated.
+#pragma once
+
+#include <systemc>
+
+#include <deque>
+#include <vector>
+
+#include "../common/clock.h"
+#include "../common/stats.h"
+#include "dram_params.h"
+
+namespace dcusim {
+
+enum class RowOutcome : uint8_t { Undecided, Hit, Miss, Conflict };
+
+struct DramBurst {
+    uint32_t parent = 0;  // the front end's request
+    bool write = false;
+    uint32_t bank_group = 0, bank = 0;  // bank within its group
+    uint64_t row = 0;
+    Cycle arrival = 0;  // memory cycles
+    uint64_t seq = 0;
+    RowOutcome outcome = RowOutcome::Undecided;
+};
+
+class DramBurstSink {
+public:
+    virtual ~DramBurstSink() = default;
+    // The burst's data transfer ends at memory cycle `end`.
+    virtual void burst_done(const DramBurst& b, Cycle end) = 0;
+};
+
+struct DramChannelStats {
+    uint64_t reads = 0, writes = 0, row_hits = 0, row_misses = 0, row_conflicts = 0;
+    uint64_t activates = 0, precharges = 0, refreshes = 0, data_cycles = 0;
+    void add_to(StatMap& m) const;
+};
+
+class DramChannel : public sc_core::sc_module {
+public:
+    DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk, DramBurstSink* sink);
+    void enqueue(DramBurst b);  // b.arrival may be in the future
+    const DramChannelStats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+
+private:
+    struct Bank {
+        bool open = false;
+        uint64_t row = 0;
+        Cycle next_act = 0, next_pre = 0, next_rd = 0, next_wr = 0;
+    };
+    enum class Cmd : uint8_t { None, Act, Pre, Rd, Wr, Ref };
+    struct Choice {
+        Cmd cmd = Cmd::None;
+        Cycle at = ~Cycle(0);
+        size_t pos = 0;  // queue index of the burst it serves
+        uint32_t bank = 0;
+    };
+
+    void run();
+    Choice choose(Cycle now) const;
+    Choice refresh_step() const;
+    void issue(const Choice& c, Cycle now);
+    Cycle act_ready(uint32_t bg) const;
+    Bank& bank_of(const DramBurst& b) { return banks_[b.bank_group * p_.banks_per_group + b.bank]; }
+    const Bank& bank_of(const DramBurst& b) const { return banks_[b.bank_group * p_.banks_per_group + b.bank]; }
+
+    DramParams p_;
+    const DramTiming& t_;
+    const Clock& mclk_;
+    DramBurstSink* sink_;
+    DramChannelStats stats_;
+    std::vector<Bank> banks_;
+    std::deque<DramBurst> queue_;  // by (arrival, seq)
+    Cycle next_cmd_ = 0, next_act_any_ = 0, next_rd_any_ = 0, next_wr_any_ = 0;
+    std::vector<Cycle> next_act_bg_, next_rd_bg_, next_wr_bg_;
+    Cycle faw_[4] = {};  // the last four ACTs, oldest at faw_i_
+    unsigned faw_i_ = 0;
+    bool faw_full_ = false;
+    Cycle next_ref_;
+    sc_core::sc_event wake_;
+};
+
+}  // namespace dcusim

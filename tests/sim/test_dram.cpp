@@ -1,0 +1,120 @@
+// DRAM controller latencies worked out by hand from the timing set
+// (HBM2 defaults of dram_params.h; core and memory clock both 1 GHz, so a
+// core cycle is a memory cycle). Row miss: RCD + CL + BURST = 12 + 17 + 2 = 31.
+// Row hit: CL + BURST = 19. Row conflict: RP + RCD + CL + BURST = 45.
+#include <catch2/catch.hpp>
+#include <systemc>
+
+#include "models/dram/dram.h"
+
+using namespace dcusim;
+
+namespace {
+
+struct Access {
+    Cycle at;
+    uint64_t addr;
+    bool write = false;
+};
+
+// Issues each access at its cycle and records when it is answered.
+struct Tester : sc_core::sc_module, MemResponder {
+    sc_core::sc_port<MemTargetIf> mem;
+    std::vector<Access> script;
+    std::vector<MemRequest> reqs;
+    std::vector<Cycle> done;
+    const Clock& clk;
+    Tester(sc_core::sc_module_name n, std::vector<Access> s, const Clock& c)
+        : sc_module(n), script(std::move(s)), reqs(script.size()), done(script.size(), 0), clk(c) {
+        SC_HAS_PROCESS(Tester);
+        SC_THREAD(drive);
+    }
+    void drive() {
+        for (size_t i = 0; i < script.size(); ++i) {
+            if (script[i].at > clk.now()) wait(clk.until(script[i].at));
+            MemRequest& r = reqs[i];
+            r.op = script[i].write ? trace::Op::Store : trace::Op::Load;
+            r.addr = script[i].addr;
+            r.size = 32;
+            r.issue = clk.now();
+            r.reply_to = this;
+            r.tag = i;
+            mem->mem_request(r);
+        }
+    }
+    void mem_response(MemRequest& r) override { done[r.tag] = r.done; }
+};
+
+struct Run {
+    std::vector<Cycle> done;
+    StatMap stats;
+};
+
+Run run(std::vector<Access> script, DramParams p = {}) {
+    p.clock_mhz = 1000;
+    static Clock core(1000);
+    auto* dram = new Dram("dram", p, core);
+    auto* t = new Tester("tester", std::move(script), core);
+    t->mem(*dram);
+    sc_core::sc_start();
+    Run r{t->done, {}};
+    dram->report(r.stats);
+    return r;
+}
+
+constexpr uint64_t kOtherRow = 1 << 20;  // same channel, bank group and bank, next row
+
+}  // namespace
+
+TEST_CASE("row miss, row hit and row conflict latencies", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 0;
+    auto r = run({{0, 0}, {100, 32}, {200, kOtherRow}}, p);
+    CHECK(r.done[0] == 31);        // ACT 0, RD 12, data 29-31
+    CHECK(r.done[1] == 100 + 19);  // RD at once
+    CHECK(r.done[2] == 200 + 45);  // PRE 200, ACT 214, RD 226
+    CHECK(r.stats.at("dram.row_misses") == 1);
+    CHECK(r.stats.at("dram.row_hits") == 1);
+    CHECK(r.stats.at("dram.row_conflicts") == 1);
+    CHECK(r.stats.at("dram.read_bytes") == 96);
+}
+
+TEST_CASE("tFAW holds the fifth activate", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 0;
+    p.t.FAW = 30;
+    // Channel 0, bank groups 0-3 bank 0, then bank group 0 bank 1 (chunks of 256 B, 64 channels).
+    auto r = run({{0, 0}, {0, 64 * 256}, {0, 128 * 256}, {0, 192 * 256}, {0, 256 * 256}}, p);
+    // ACTs at 0, 4, 8 (tRRD_S), the first RD wins the tie at 12, ACT 13; the fifth
+    // ACT waits for 0 + tFAW = 30, its RD at 42, data until 61.
+    CHECK(r.done[0] == 31);
+    CHECK(r.done[1] == 4 + 31);
+    CHECK(r.done[2] == 8 + 31);
+    CHECK(r.done[3] == 13 + 31);
+    CHECK(r.done[4] == 61);
+}
+
+TEST_CASE("refresh closes the banks and stalls the next access", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 100;
+    p.t.RFC = 50;
+    auto r = run({{0, 0}, {105, 32}}, p);
+    CHECK(r.done[0] == 31);
+    // Due at 100: PRE 105, REF at 119 (tRP, and tRC from the ACT at 0 is past),
+    // banks closed until 169: ACT 169, RD 181, data until 200.
+    CHECK(r.done[1] == 200);
+    CHECK(r.stats.at("dram.refreshes") == 1);
+    CHECK(r.stats.at("dram.row_misses") == 2);
+}
+
+TEST_CASE("a write then a read of the same bank: tWTR", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 0;
+    auto r = run({{0, 0, true}, {0, 32}}, p);
+    // ACT 0; WR at tRCDWR 6, data 13-15; RD no earlier than 15 + tWTR 8 = 23
+    // (and tRCD 12): data until 23 + 19 = 42.
+    CHECK(r.done[0] == 6 + 7 + 2);
+    CHECK(r.done[1] == 42);
+    CHECK(r.stats.at("dram.write_bytes") == 32);
+    CHECK(r.stats.at("dram.writes") == 1);
+}
