@@ -8,13 +8,31 @@
 #include "../models/cu/compute_unit.h"
 #include "../models/dispatch/dispatcher.h"
 #include "../models/lds/lds.h"
+#include "../models/dram/dram.h"
+#include "../models/l1/vector_l1.h"
+#include "../models/l2/l2_slice.h"
 #include "../models/memory/fixed_latency_memory.h"
+#include "../models/noc/crossbar.h"
 #include "../traces/format/source.h"
 #include "preset.h"
 
 namespace dcusim {
 
-bool is_per_kernel_only(const std::string& key) { return key.rfind("occupancy.", 0) == 0; }
+bool is_per_kernel_only(const std::string& key) {
+    return key.rfind("occupancy.", 0) == 0 || key.find(".avg_") != std::string::npos || key.find("hit_rate") != std::string::npos;
+}
+
+void derive_stats(StatMap& m) {
+    auto ratio = [&](const char* out, const char* num, const char* den) {
+        auto n = m.find(num), d = m.find(den);
+        if (n != m.end() && d != m.end()) m[out] = d->second > 0 ? n->second / d->second : 0.0;
+    };
+    ratio("l1.avg_load_latency", "l1.load_latency_sum", "l1.load_instructions");
+    ratio("l1.hit_rate", "l1.hits", "l1.requests");
+    ratio("l2.avg_read_latency", "l2.read_latency_sum", "l2.reads");
+    ratio("l2.hit_rate", "l2.hits", "l2.requests");
+    ratio("dram.avg_read_latency", "dram.read_latency_sum", "dram.read_requests");
+}
 
 namespace {
 
@@ -28,13 +46,28 @@ public:
         dp.lds_granule = p.lds.alloc_granule;
         dp.progress = opt.progress;
         dispatcher_ = std::make_unique<Dispatcher>("dispatcher", dp, clk_, traces, this);
-        mem_ = std::make_unique<FixedLatencyMemory>("mem", p.mem, clk_);
+        // What is behind the CUs' global-memory ports and the constant caches' fill ports.
+        MemTargetIf* below_l1 = nullptr;
+        if (p.fixed_memory) {
+            mem_ = std::make_unique<FixedLatencyMemory>("mem", p.mem, clk_);
+            below_l1 = mem_.get();
+        } else {
+            dram_ = std::make_unique<Dram>("dram", p.dram, clk_);
+            xbar_ = std::make_unique<Crossbar>("noc", p.noc, clk_);
+            for (uint32_t c = 0; c < p.noc.channels; ++c) {
+                auto name = "l2_" + std::to_string(c);
+                l2_.push_back(std::make_unique<L2Slice>(name.c_str(), p.l2, clk_));
+                l2_.back()->dram(*dram_);
+                xbar_->channels.push_back(l2_.back().get());
+            }
+            below_l1 = xbar_.get();
+        }
         std::vector<ComputeUnit*> cus;
         for (uint32_t i = 0; i < p.cus; ++i) {
             if (i % p.constant.cus_per_cache == 0) {
                 auto name = "const" + std::to_string(consts_.size());
                 consts_.push_back(std::make_unique<ConstantCache>(name.c_str(), p.constant));
-                consts_.back()->mem(*mem_);
+                consts_.back()->mem(*below_l1);
             }
             auto lname = "lds" + std::to_string(i), cname = "cu" + std::to_string(i);
             lds_.push_back(std::make_unique<Lds>(lname.c_str(), p.lds));
@@ -42,7 +75,14 @@ public:
             ComputeUnit& cu = *cus_.back();
             cu.lds(*lds_.back());
             cu.constant(*consts_.back());
-            cu.mem(*mem_);
+            if (p.fixed_memory) {
+                cu.mem(*mem_);
+            } else {
+                auto l1name = "l1_" + std::to_string(i);
+                l1_.push_back(std::make_unique<VectorL1>(l1name.c_str(), p.l1, clk_));
+                l1_.back()->down(*xbar_);
+                cu.mem(*l1_.back());
+            }
             cus.push_back(&cu);
         }
         dispatcher_->attach(cus);
@@ -57,7 +97,15 @@ public:
             k->reset_stats();
             k->invalidate();
         }
-        mem_->reset_stats();
+        // The L1s too are invalidated at a launch (assumed, as the constant caches); L2 and DRAM keep their state.
+        for (auto& l : l1_) {
+            l->reset_stats();
+            l->invalidate();
+        }
+        for (auto& l : l2_) l->reset_stats();
+        if (mem_) mem_->reset_stats();
+        if (xbar_) xbar_->reset_stats();
+        if (dram_) dram_->reset_stats();
     }
 
     void kernel_finished(const trace::KernelInfo& k, Cycle cycles) override {
@@ -68,9 +116,15 @@ public:
         for (auto& c : cus_) c->stats().report(r.stats);
         for (auto& l : lds_) l->stats().report(r.stats);
         for (auto& c : consts_) c->stats().report(r.stats);
-        mem_->stats().report(r.stats);
+        if (mem_) mem_->stats().report(r.stats);
+        for (auto& l : l1_) l->stats().add_to(r.stats);
+        if (xbar_) xbar_->stats().add_to(r.stats);
+        for (auto& l : l2_) l->stats().add_to(r.stats);
+        if (dram_) dram_->report(r.stats);
+        derive_stats(r.stats);
         for (const auto& [key, v] : r.stats)
             if (!is_per_kernel_only(key)) result_.total[key] += v;
+        derive_stats(result_.total);
         result_.kernels.push_back(std::move(r));
     }
 
@@ -81,6 +135,10 @@ private:
     Clock clk_;
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;
+    std::unique_ptr<Dram> dram_;
+    std::unique_ptr<Crossbar> xbar_;
+    std::vector<std::unique_ptr<L2Slice>> l2_;
+    std::vector<std::unique_ptr<VectorL1>> l1_;
     std::vector<std::unique_ptr<ConstantCache>> consts_;
     std::vector<std::unique_ptr<Lds>> lds_;
     std::vector<std::unique_ptr<ComputeUnit>> cus_;

@@ -45,7 +45,78 @@ Preset make_preset(const Config& c) {
     if (k.geometry.size_bytes % (uint64_t(k.geometry.line_bytes) * k.geometry.assoc) != 0)
         err("const.size_bytes", "must be a multiple of const.line_bytes x const.assoc");
 
+    p.fixed_memory = c.str("mem.model") == "fixed";
     p.mem.latency = uint32_t(c.u("mem.latency"));
+
+    auto u32 = [&](const char* k) { return uint32_t(c.u(k)); };
+    auto check_lines = [&](const char* size, const char* line, const char* sector, const char* assoc, uint64_t parts) {
+        uint64_t l = c.u(line), s = c.u(sector);
+        if (!pow2(l)) err(line, "must be a power of two");
+        if (!pow2(s) || s > l || l / s > 32) err(sector, "must be a power of two dividing the line, at most 32 per line");
+        if (c.u(size) % (parts * l * c.u(assoc)) != 0)
+            err(size, std::string("must be a multiple of ") + (parts > 1 ? "the channels x " : "") + "line x associativity");
+    };
+    L1Params& l1 = p.l1;
+    check_lines("l1.size_bytes", "l1.line_bytes", "l1.sector_bytes", "l1.assoc", 1);
+    l1.geometry = {c.u("l1.size_bytes"), u32("l1.line_bytes"), u32("l1.assoc")};
+    l1.sector_bytes = u32("l1.sector_bytes");
+    l1.replacement = c.str("l1.replacement");
+    l1.hit_latency = u32("l1.hit_latency");
+    l1.lookups_per_cycle = u32("l1.lookups_per_cycle");
+    l1.mshrs = u32("l1.mshrs");
+    l1.wave_size = p.cu.wave_size;
+
+    NocParams& n = p.noc;
+    n.channels = u32("l2.channels");
+    n.interleave_bytes = u32("l2.interleave_bytes");
+    n.xor_hash = c.str("l2.xor_hash") == "on";
+    n.latency = u32("noc.latency");
+    n.bytes_per_cycle = u32("noc.bytes_per_cycle");
+    if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
+
+    L2Params& l2 = p.l2;
+    check_lines("l2.size_bytes", "l2.line_bytes", "l2.sector_bytes", "l2.assoc", n.channels);
+    l2.geometry = {c.u("l2.size_bytes") / n.channels, u32("l2.line_bytes"), u32("l2.assoc")};
+    l2.sector_bytes = u32("l2.sector_bytes");
+    l2.replacement = c.str("l2.replacement");
+    l2.hit_latency = u32("l2.hit_latency");
+    l2.atomic_latency = u32("l2.atomic_latency");
+    l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
+    l2.mshrs = u32("l2.mshrs");
+    if (l1.geometry.line_bytes > l2.geometry.line_bytes || l2.geometry.line_bytes % l1.geometry.line_bytes)
+        err("l1.line_bytes", "must divide l2.line_bytes");
+
+    DramParams& d = p.dram;
+    d.clock_mhz = c.real("dram.clock_mhz");
+    d.channels = u32("dram.channels");
+    d.bank_groups = u32("dram.bank_groups");
+    d.banks_per_group = u32("dram.banks_per_group");
+    d.row_bytes = u32("dram.row_bytes");
+    d.burst_bytes = u32("dram.burst_bytes");
+    d.interleave_bytes = u32("dram.interleave_bytes");
+    d.queue_depth = u32("dram.queue_depth");
+    d.latency_cycles = u32("dram.latency_cycles");
+    if (d.interleave_bytes % d.burst_bytes) err("dram.interleave_bytes", "must be a multiple of dram.burst_bytes");
+    if (d.row_bytes % d.interleave_bytes) err("dram.row_bytes", "must be a multiple of dram.interleave_bytes");
+    DramTiming& t = d.t;
+    t.RCD = u32("dram.tRCD");
+    t.RCDWR = u32("dram.tRCDWR");
+    t.RP = u32("dram.tRP");
+    t.RAS = u32("dram.tRAS");
+    t.RC = u32("dram.tRC");
+    t.CL = u32("dram.tCL");
+    t.WL = u32("dram.tWL");
+    t.CCD_S = u32("dram.tCCD_S");
+    t.CCD_L = u32("dram.tCCD_L");
+    t.RRD_S = u32("dram.tRRD_S");
+    t.RRD_L = u32("dram.tRRD_L");
+    t.FAW = u32("dram.tFAW");
+    t.WR = u32("dram.tWR");
+    t.WTR = u32("dram.tWTR");
+    t.RTP = u32("dram.tRTP");
+    t.RFC = u32("dram.tRFC");
+    t.REFI = u32("dram.tREFI");
+    t.BURST = u32("dram.tBURST");
     return p;
 }
 

@@ -4,7 +4,11 @@
 #include "../models/constant/const_cache.h"
 #include "../models/cu/occupancy.h"
 #include "../models/lds/lds.h"
+#include "../models/dram/dram_params.h"
+#include "../models/l1/vector_l1.h"
+#include "../models/l2/l2_slice.h"
 #include "../models/memory/fixed_latency_memory.h"
+#include "../models/noc/crossbar.h"
 #include "config.h"
 
 namespace dcusim {
@@ -15,7 +19,12 @@ struct Preset {
     CuParams cu;
     LdsParams lds;
     ConstParams constant;
+    bool fixed_memory = false;  // mem.model = fixed
     FixedMemoryParams mem;
+    L1Params l1;
+    NocParams noc;
+    L2Params l2;  // one channel
+    DramParams dram;
 };
 
 // Throws ConfigError when values are inconsistent with each other.

@@ -5,33 +5,41 @@ namespace dcusim {
 TagArray::TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> repl)
     : g_(g), sets_(g.sets()), tag_(size_t(sets_) * g.assoc, 0), repl_(std::move(repl)) {}
 
-bool TagArray::lookup(uint64_t line) {
+int32_t TagArray::lookup_slot(uint64_t line) {
     uint32_t set = uint32_t(line % sets_);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     for (uint32_t w = 0; w < g_.assoc; ++w)
         if (t[w] == line + 1) {
             repl_->touch(set, w);
-            return true;
+            return int32_t(set * g_.assoc + w);
         }
-    return false;
+    return -1;
 }
 
-bool TagArray::fill(uint64_t line, uint64_t* evicted) {
+bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
+
+int32_t TagArray::fill_slot(uint64_t line, bool* replaced, uint64_t* evicted) {
     uint32_t set = uint32_t(line % sets_);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     uint32_t way = g_.assoc;
-    for (uint32_t w = 0; w < g_.assoc; ++w) {
-        if (t[w] == line + 1) { repl_->touch(set, w); return false; }
-        if (t[w] == 0 && way == g_.assoc) way = w;
-    }
-    bool replaced = false;
-    if (way == g_.assoc) {
+    for (uint32_t w = 0; w < g_.assoc && way == g_.assoc; ++w)
+        if (t[w] == 0) way = w;
+    *replaced = way == g_.assoc;
+    if (*replaced) {
         way = repl_->victim(set);
-        replaced = true;
-        if (evicted) *evicted = t[way] - 1;
+        *evicted = t[way] - 1;
     }
     t[way] = line + 1;
     repl_->touch(set, way);
+    return int32_t(set * g_.assoc + way);
+}
+
+bool TagArray::fill(uint64_t line, uint64_t* evicted) {
+    if (lookup_slot(line) >= 0) return false;
+    bool replaced;
+    uint64_t ev = 0;
+    fill_slot(line, &replaced, &ev);
+    if (replaced && evicted) *evicted = ev;
     return replaced;
 }
 

@@ -25,6 +25,10 @@ public:
     // Installs `line`; returns true and the evicted line if a valid one was replaced.
     bool fill(uint64_t line, uint64_t* evicted);
     void invalidate_all();
+    // Slot (set * assoc + way) of a present line, touching it; -1 when absent.
+    int32_t lookup_slot(uint64_t line);
+    // Installs `line` (it must be absent); returns its slot and whether a valid line was evicted.
+    int32_t fill_slot(uint64_t line, bool* replaced, uint64_t* evicted);
 
 private:
     CacheGeometry g_;

@@ -6,6 +6,7 @@
 
 #include <systemc>
 
+#include <algorithm>
 #include <cstdint>
 
 #include "../../traces/replay/wave_trace.h"
@@ -14,6 +15,12 @@
 namespace dcusim {
 
 class MemResponder;
+struct MemRequest;
+
+// The sectors (of `sector_bytes`, in the line at `line_addr` of `line_bytes`)
+// that a line request's wanted bytes fall in; the request may use another
+// geometry than the receiver (a 64-byte L1 line asking a 128-byte L2 line).
+uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_bytes, uint32_t sector_bytes);
 
 struct MemRequest {
     trace::Op op = trace::Op::Load;
@@ -31,7 +38,21 @@ struct MemRequest {
     Cycle done = 0;               // set by the target: cycle the response is ready
     MemResponder* reply_to = nullptr;  // null: no answer wanted (write-backs)
     uint64_t tag = 0;             // initiator's own bookkeeping (wave slot, MSHR, ...)
+    uint32_t wave_id = 0;         // the issuing wave's slot on its CU (private-memory addressing)
 };
+
+inline uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_bytes, uint32_t sector_bytes) {
+    uint32_t mask = 0;
+    const uint32_t chunk = r.sectors ? r.sector_bytes : r.size;
+    const uint32_t n = r.sectors ? r.size / r.sector_bytes : 1;
+    for (uint32_t i = 0; i < n; ++i) {
+        if (r.sectors && !(r.sectors >> i & 1)) continue;
+        uint64_t lo = std::max(r.addr + uint64_t(i) * chunk, line_addr);
+        uint64_t hi = std::min(r.addr + uint64_t(i + 1) * chunk, line_addr + line_bytes);
+        for (uint64_t a = lo; a < hi; a = (a / sector_bytes + 1) * sector_bytes) mask |= 1u << ((a - line_addr) / sector_bytes);
+    }
+    return mask;
+}
 
 class MemResponder {
 public:

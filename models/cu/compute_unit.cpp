@@ -225,6 +225,7 @@ void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycl
     r->issue = now;
     r->reply_to = this;
     r->tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
+    r->wave_id = slot;
     ++w.unknown;
     mem->mem_request(*r);
 }

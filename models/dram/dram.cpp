@@ -61,7 +61,7 @@ void Dram::burst_done(const DramBurst& b, Cycle end) {
     Pending& pd = pending_[b.parent];
     pd.end = std::max(pd.end, end);
     if (--pd.bursts) return;
-    Cycle done = clk_.cycle_at_or_after_ps(mclk_.ps_of(pd.end));
+    Cycle done = clk_.cycle_at_or_after_ps(mclk_.ps_of(pd.end + p_.latency_cycles));
     if (pd.req->op != trace::Op::Store) stats_.read_latency_sum += done - pd.arrival;
     responses_.deliver(*pd.req, done);
     pending_.release(b.parent);

@@ -35,6 +35,7 @@ struct DramParams {
     uint32_t burst_bytes = 32;       // bytes moved by one RD or WR
     uint32_t interleave_bytes = 256; // consecutive bytes on one channel before the next
     uint32_t queue_depth = 64;       // requests a controller considers at once
+    uint32_t latency_cycles = 0;     // controller and PHY latency added to every answer
     DramTiming t;
 };
 

@@ -1,5 +1,5 @@
 // Constant cache through the platform, default preset: hit latency 16, one
-// request per cycle, fills from the fixed-latency port (500 cycles).
+// request per cycle, fills from the fixed-latency memory (mem.model fixed, 500 cycles).
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
@@ -16,7 +16,7 @@ const std::string kTrace = one_wave_trace(64, 64,
 }  // namespace
 
 TEST_CASE("one address is one broadcast request", "[sim][const]") {
-    auto r = run_text(one_wave_trace(64, 64, "ld const 4 0x10 all affine 0x100 0"));
+    auto r = run_text(one_wave_trace(64, 64, "ld const 4 0x10 all affine 0x100 0"), {{"mem.model", "fixed"}});
     CHECK(stat(r, "const.instructions") == 1);
     CHECK(stat(r, "const.requests") == 1);
     CHECK(stat(r, "const.misses") == 1);
@@ -25,7 +25,7 @@ TEST_CASE("one address is one broadcast request", "[sim][const]") {
 }
 
 TEST_CASE("serialize: 4 distinct addresses are 4 requests in turn", "[sim][const]") {
-    auto r = run_text(kTrace, {{"const.divergent", "serialize"}});
+    auto r = run_text(kTrace, {{"const.divergent", "serialize"}, {"mem.model", "fixed"}});
     CHECK(stat(r, "const.instructions") == 2);
     CHECK(stat(r, "const.requests") == 5);
     CHECK(stat(r, "const.hits") == 4);
@@ -37,7 +37,7 @@ TEST_CASE("serialize: 4 distinct addresses are 4 requests in turn", "[sim][const
 }
 
 TEST_CASE("vector: a divergent constant load takes the vector-memory path", "[sim][const]") {
-    auto r = run_text(kTrace, {{"const.divergent", "vector"}});
+    auto r = run_text(kTrace, {{"const.divergent", "vector"}, {"mem.model", "fixed"}});
     CHECK(stat(r, "const.instructions") == 2);
     CHECK(stat(r, "const.requests") == 1);
     CHECK(stat(r, "const.vector_instructions") == 1);
@@ -47,7 +47,7 @@ TEST_CASE("vector: a divergent constant load takes the vector-memory path", "[si
 
 TEST_CASE("misses to a line being filled merge in its MSHR", "[sim][const]") {
     auto r = run_text(one_wave_trace(64, 64, "ld const 4 0x10 all list " + lanes(64, [](unsigned i) { return 0x100 + (i % 4) * 4; })),
-                      {{"const.divergent", "serialize"}});
+                      {{"const.divergent", "serialize"}, {"mem.model", "fixed"}});
     CHECK(stat(r, "const.requests") == 4);
     CHECK(stat(r, "const.misses") == 4);
     CHECK(stat(r, "const.mshr_merges") == 3);

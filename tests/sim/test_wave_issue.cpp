@@ -1,5 +1,5 @@
 // Wave issue, wait, barrier, outstanding limit and occupancy, worked out by
-// hand with 1 CU, 1-cycle issue and a 100-cycle memory port.
+// hand with 1 CU, 1-cycle issue and a fixed 100-cycle memory (mem.model fixed).
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
@@ -8,7 +8,7 @@ using namespace dcusim::test;
 
 namespace {
 std::initializer_list<std::pair<const char*, const char*>> kSimple = {
-    {"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.latency", "100"}};
+    {"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.model", "fixed"}, {"mem.latency", "100"}};
 }
 
 TEST_CASE("wait holds the wave until its load is back, without it the wave drains at the end", "[sim][issue]") {
@@ -43,7 +43,7 @@ TEST_CASE("a retired wave no longer counts at a barrier", "[sim][issue]") {
 TEST_CASE("the outstanding-memory limit stalls issue", "[sim][issue]") {
     auto r = run_text(one_wave_trace(64, 64, "ld global 4 0 all affine 0 4\nld global 4 0 all affine 0 4\n"
                                              "ld global 4 0 all affine 0 4\nwait"),
-                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.latency", "100"}, {"cu.max_outstanding", "2"}});
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.model", "fixed"}, {"mem.latency", "100"}, {"cu.max_outstanding", "2"}});
     CHECK(stat(r, "cycles") == 200);  // the third load waits for the first (back at 100)
     CHECK(stat(r, "stall.outstanding_cycles") == 98);
 }
@@ -54,7 +54,7 @@ TEST_CASE("occupancy limits how many workgroups run at once", "[sim][issue][occu
     auto r = run_text("dcusim-trace 1\nwave_size 64\n"
                       "kernel fat grid 3 1 1 block 64 1 1 vgprs 256\n" + body + "end\n" +
                       "kernel thin grid 3 1 1 block 64 1 1 vgprs 64\n" + body + "end\n",
-                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.latency", "100"}, {"cu.simds", "1"}});
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.model", "fixed"}, {"mem.latency", "100"}, {"cu.simds", "1"}});
     CHECK(stat(r, "occupancy.workgroups_per_cu", 0) == 1);
     CHECK(stat(r, "cycles", 0) == 300);  // one after another
     CHECK(stat(r, "occupancy.workgroups_per_cu", 1) == 4);

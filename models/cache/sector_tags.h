@@ -1,0 +1,59 @@
+// Tags plus, per line, which sectors are valid and which are dirty.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "tag_array.h"
+
+namespace dcusim {
+
+class SectorTags {
+public:
+    SectorTags(const CacheGeometry& g, const std::string& replacement)
+        : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), valid_(size_t(g.sets()) * g.assoc, 0),
+          dirty_(valid_.size(), 0) {}
+    // Valid sectors of `line` (0 when absent); touches it for replacement when present.
+    uint32_t lookup(uint64_t line_no) {
+        int32_t s = tags_.lookup_slot(line_no);
+        return s < 0 ? 0 : valid_[size_t(s)];
+    }
+    bool present(uint64_t line_no) { return tags_.lookup_slot(line_no) >= 0; }
+    struct Victim {
+        bool valid = false;
+        uint64_t line_no = 0;
+        uint32_t dirty = 0;
+    };
+    // Makes `line` present (allocating, possibly evicting) and marks sectors.
+    Victim install(uint64_t line_no, uint32_t valid, uint32_t dirty) {
+        Victim v;
+        int32_t s = tags_.lookup_slot(line_no);
+        if (s < 0) {
+            uint64_t ev = 0;
+            bool replaced = false;
+            s = tags_.fill_slot(line_no, &replaced, &ev);
+            if (replaced) v = {true, ev, dirty_[size_t(s)]};
+            valid_[size_t(s)] = 0;
+            dirty_[size_t(s)] = 0;
+        }
+        valid_[size_t(s)] |= valid | dirty;
+        dirty_[size_t(s)] |= dirty;
+        return v;
+    }
+    // Adds valid sectors to a present line (write-through update); no allocation.
+    void update_if_present(uint64_t line_no, uint32_t sectors) {
+        int32_t s = tags_.lookup_slot(line_no);
+        if (s >= 0) valid_[size_t(s)] |= sectors;
+    }
+    void invalidate_all() {
+        tags_.invalidate_all();
+        std::fill(valid_.begin(), valid_.end(), 0);
+        std::fill(dirty_.begin(), dirty_.end(), 0);
+    }
+
+private:
+    TagArray tags_;
+    std::vector<uint32_t> valid_, dirty_;
+};
+
+}  // namespace dcusim

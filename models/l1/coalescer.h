@@ -1,0 +1,46 @@
+// Coalescing: a wave instruction's active lanes become the distinct lines
+// (l1.line_bytes) it touches, each with the mask of sectors (l1.sector_bytes)
+// it needs, in the order of the first lane touching each line.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../../traces/replay/wave_trace.h"
+
+namespace dcusim {
+
+struct LineAccess {
+    uint64_t line = 0;     // line address (a multiple of the line size)
+    uint32_t sectors = 0;  // bit i: sector i of the line
+};
+
+// `lane_addr` maps (lane, trace address) to the address the caches see
+// (identity except for local memory, which is swizzled per lane).
+template <typename AddrFn>
+void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t sector_bytes,
+              std::vector<LineAccess>& out, AddrFn&& lane_addr) {
+    out.clear();
+    w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
+        uint64_t lo = lane_addr(lane, a), hi = lo + in.bytes - 1;
+        for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
+            uint64_t s0 = (std::max(lo, line) - line) / sector_bytes, s1 = (std::min(hi, line + line_bytes - 1) - line) / sector_bytes;
+            uint32_t mask = uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1));
+            // Neighbouring lanes usually share the last line: look there first.
+            LineAccess* hit = nullptr;
+            if (!out.empty() && out.back().line == line) hit = &out.back();
+            else
+                for (auto& x : out)
+                    if (x.line == line) { hit = &x; break; }
+            if (hit) hit->sectors |= mask;
+            else out.push_back({line, mask});
+        }
+    });
+}
+
+inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t sector_bytes,
+                     std::vector<LineAccess>& out) {
+    coalesce(in, w, line_bytes, sector_bytes, out, [](unsigned, uint64_t a) { return a; });
+}
+
+}  // namespace dcusim

@@ -1,0 +1,157 @@
+#include "vector_l1.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+void L1Stats::add_to(StatMap& m) const {
+    add_stat(m, "l1.requests", requests);
+    add_stat(m, "l1.sectors", sectors);
+    add_stat(m, "l1.hits", hits);
+    add_stat(m, "l1.misses", misses);
+    add_stat(m, "l1.mshr_merges", mshr_merges);
+    add_stat(m, "l1.fetches", fetches);
+    add_stat(m, "l1.stores", stores);
+    add_stat(m, "l1.atomics", atomics);
+    add_stat(m, "l1.mshr_stall_cycles", mshr_stall_cycles);
+    add_stat(m, "l1.load_instructions", load_instructions);
+    add_stat(m, "l1.load_latency_sum", load_latency_sum);
+}
+
+VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk)
+    : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs), responses_("responses", clk) {
+    SC_HAS_PROCESS(VectorL1);
+    SC_METHOD(run);
+    sensitive << wake_;
+    dont_initialize();
+}
+
+// Private (local) memory: offsets are per lane; lane i's element at offset o
+// sits next to lane i+1's (elements of the access size, as GCN's swizzled
+// scratch and CUDA's local memory lay them out), in a window per wave slot.
+uint64_t VectorL1::private_addr(const MemRequest& req, unsigned lane, uint64_t offset) const {
+    constexpr uint64_t kBase = 0xf00000000000ull, kWaveWindow = 1ull << 24;
+    const uint64_t e = req.instr->bytes;
+    return kBase + req.wave_id * kWaveWindow + (offset / e) * (p_.wave_size * e) + lane * e + offset % e;
+}
+
+void VectorL1::mem_request(MemRequest& req) {
+    const Cycle arrival = std::max(clk_.now(), req.issue);
+    const uint32_t op = ops_.acquire();
+    if (req.space == trace::Space::Local)
+        coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_,
+                 [&](unsigned lane, uint64_t a) { return private_addr(req, lane, a); });
+    else
+        coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_);
+    ops_[op] = {&req, uint32_t(scratch_.size()), arrival, arrival};
+    for (const LineAccess& la : scratch_) fifo_.push_back({op, la, arrival});
+    wake_.notify(clk_.until(arrival));
+}
+
+void VectorL1::run() {
+    const Cycle now = clk_.now();
+    uint32_t done = 0;
+    while (!stalled_ && !fifo_.empty() && fifo_.front().ready <= now && done < p_.lookups_per_cycle) {
+        if (!lookup(fifo_.front(), now)) {
+            stalled_ = true;
+            stalled_since_ = now;
+            return;  // a fill frees an MSHR and wakes the port
+        }
+        fifo_.pop_front();
+        ++done;
+    }
+    if (!stalled_ && !fifo_.empty()) wake_.notify(clk_.until(std::max(fifo_.front().ready, done ? now + 1 : now)));
+}
+
+bool VectorL1::lookup(const Lookup& lk, Cycle now) {
+    const MemRequest& req = *ops_[lk.op].req;
+    const uint64_t line_no = lk.line.line / p_.geometry.line_bytes;
+    const uint32_t want = lk.line.sectors;
+    if (req.op == trace::Op::Store) {
+        tags_.update_if_present(line_no, want);  // write-through, no write-allocate
+        ++stats_.stores;
+        send(Down::Write, lk.op, lk.line.line, want, req.space, now);
+    } else if (req.op == trace::Op::Atomic) {
+        ++stats_.atomics;  // atomics execute at the L2
+        send(Down::Atomic, lk.op, lk.line.line, want, req.space, now);
+    } else {
+        const uint32_t missing = want & ~tags_.lookup(line_no);
+        if (!missing) {
+            ++stats_.hits;
+            line_done(lk.op, now + p_.hit_latency);
+        } else {
+            auto* e = mshr_.find(line_no);
+            if (!e && mshr_.full()) return false;
+            ++stats_.misses;
+            if (!e) {
+                e = &mshr_.allocate(line_no);
+                e->requested = 0;
+                e->fetches = 0;
+            }
+            const uint32_t extra = missing & ~e->requested;
+            if (extra) {
+                e->requested |= extra;
+                ++e->fetches;
+                send(Down::Fill, 0, lk.line.line, extra, req.space, now);
+            } else {
+                ++stats_.mshr_merges;
+            }
+            e->targets.push_back({lk.op});
+        }
+    }
+    ++stats_.requests;
+    stats_.sectors += uint64_t(__builtin_popcount(want));
+    return true;
+}
+
+void VectorL1::send(Down kind, uint32_t op, uint64_t line, uint32_t sectors, trace::Space space, Cycle now) {
+    const uint32_t i = down_.acquire();
+    DownReq& d = down_[i];
+    d.kind = kind;
+    d.op = op;
+    d.req = MemRequest{};
+    d.req.op = kind == Down::Fill ? trace::Op::Load : kind == Down::Write ? trace::Op::Store : trace::Op::Atomic;
+    d.req.space = space;
+    d.req.addr = line;
+    d.req.size = p_.geometry.line_bytes;
+    d.req.sectors = sectors;
+    d.req.sector_bytes = p_.sector_bytes;
+    d.req.issue = now;
+    d.req.reply_to = this;
+    d.req.tag = i;
+    if (kind == Down::Fill) ++stats_.fetches;
+    down->mem_request(d.req);
+}
+
+void VectorL1::mem_response(MemRequest& r) {
+    const uint32_t i = uint32_t(r.tag);
+    const DownReq d = down_[i];
+    down_.release(i);
+    const Cycle now = clk_.now();
+    if (d.kind != Down::Fill) return line_done(d.op, now);  // write acknowledged, atomic's data back
+    const uint64_t line_no = d.req.addr / p_.geometry.line_bytes;
+    tags_.install(line_no, d.req.sectors, 0);  // write-through: a victim is never dirty
+    auto* e = mshr_.find(line_no);
+    if (--e->fetches) return;
+    for (const Target& t : e->targets) line_done(t.op, now + p_.hit_latency);
+    mshr_.release(line_no);
+    if (stalled_) {
+        stalled_ = false;
+        stats_.mshr_stall_cycles += now - stalled_since_;
+        wake_.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+void VectorL1::line_done(uint32_t op, Cycle when) {
+    Op& o = ops_[op];
+    o.done = std::max(o.done, when);
+    if (--o.lines) return;
+    if (o.req->op == trace::Op::Load) {
+        ++stats_.load_instructions;
+        stats_.load_latency_sum += o.done - o.arrival;
+    }
+    responses_.deliver(*o.req, o.done);
+    ops_.release(op);
+}
+
+}  // namespace dcusim

@@ -1,0 +1,95 @@
+// Vector L1 of one CU, behind the CU's global-memory port. Wave instructions
+// are coalesced into line lookups that go through one in-order tag port at
+// `lookups_per_cycle`. Loads: hit when every needed sector is valid, else an
+// MSHR (merging misses to a line in flight) fetches the missing sectors from
+// the L2; with every MSHR busy the port stalls. Stores are write-through,
+// no-write-allocate (a present line is updated); atomics go to the L2. An
+// instruction is answered when its last line is.
+#pragma once
+
+#include <systemc>
+
+#include <deque>
+#include <vector>
+
+#include "../cache/mshr.h"
+#include "../cache/sector_tags.h"
+#include "../common/request.h"
+#include "../common/response_queue.h"
+#include "../common/slot_pool.h"
+#include "../common/stats.h"
+#include "coalescer.h"
+
+namespace dcusim {
+
+struct L1Params {
+    CacheGeometry geometry{16384, 64, 4};
+    uint32_t sector_bytes = 64;
+    std::string replacement = "lru";
+    uint32_t hit_latency = 120;      // lookup to data back, cycles
+    uint32_t lookups_per_cycle = 1;  // tag port: lines per cycle
+    uint32_t mshrs = 64;
+    uint32_t wave_size = 64;         // private-memory swizzle
+};
+
+struct L1Stats {
+    uint64_t requests = 0, sectors = 0, hits = 0, misses = 0, mshr_merges = 0, fetches = 0;
+    uint64_t stores = 0, atomics = 0, mshr_stall_cycles = 0;
+    uint64_t load_instructions = 0, load_latency_sum = 0;
+    void add_to(StatMap& m) const;
+};
+
+class VectorL1 : public sc_core::sc_module, public MemTargetIf, public MemResponder {
+public:
+    sc_core::sc_port<MemTargetIf> down;
+
+    VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk);
+    void mem_request(MemRequest& req) override;   // a wave instruction from the CU
+    void mem_response(MemRequest& req) override;  // an answer from the L2 side
+    const L1Stats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+    void invalidate() { tags_.invalidate_all(); }
+
+private:
+    struct Op {
+        MemRequest* req;
+        uint32_t lines;
+        Cycle arrival, done;
+    };
+    struct Lookup {
+        uint32_t op;
+        LineAccess line;
+        Cycle ready;
+    };
+    struct Target {
+        uint32_t op;
+    };
+    enum class Down : uint8_t { Fill, Write, Atomic };
+    struct DownReq {
+        MemRequest req;
+        Down kind;
+        uint32_t op;
+    };
+
+    void run();
+    bool lookup(const Lookup& lk, Cycle now);
+    void send(Down kind, uint32_t op, uint64_t line, uint32_t sectors, trace::Space space, Cycle now);
+    void line_done(uint32_t op, Cycle when);
+    uint64_t private_addr(const MemRequest& req, unsigned lane, uint64_t offset) const;
+
+    L1Params p_;
+    const Clock& clk_;
+    L1Stats stats_;
+    SectorTags tags_;
+    MshrTable<Target> mshr_;
+    SlotPool<Op> ops_;
+    SlotPool<DownReq> down_;
+    std::deque<Lookup> fifo_;
+    std::vector<LineAccess> scratch_;
+    ResponseQueue responses_;
+    bool stalled_ = false;  // the head lookup waits for an MSHR
+    Cycle stalled_since_ = 0;
+    sc_core::sc_event wake_;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,168 @@
+#include "l2_slice.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+void L2Stats::add_to(StatMap& m) const {
+    add_stat(m, "l2.requests", requests);
+    add_stat(m, "l2.hits", hits);
+    add_stat(m, "l2.misses", misses);
+    add_stat(m, "l2.mshr_merges", mshr_merges);
+    add_stat(m, "l2.fetches", fetches);
+    add_stat(m, "l2.writebacks", writebacks);
+    add_stat(m, "l2.writeback_bytes", writeback_bytes);
+    add_stat(m, "l2.stores", stores);
+    add_stat(m, "l2.atomics", atomics);
+    add_stat(m, "l2.mshr_stall_cycles", mshr_stall_cycles);
+    add_stat(m, "l2.reads", reads);
+    add_stat(m, "l2.read_latency_sum", read_latency_sum);
+}
+
+L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
+    : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs), responses_("responses", clk) {
+    SC_HAS_PROCESS(L2Slice);
+    SC_METHOD(run);
+    sensitive << wake_;
+    dont_initialize();
+}
+
+void L2Slice::mem_request(MemRequest& req) {
+    const Cycle arrival = std::max(clk_.now(), req.issue);
+    fifo_.emplace_back(&req, arrival);
+    wake_.notify(clk_.until(arrival));
+}
+
+void L2Slice::run() {
+    const Cycle now = clk_.now();
+    uint32_t done = 0;
+    while (!stalled_ && !fifo_.empty() && fifo_.front().second <= now && done < p_.lookups_per_cycle) {
+        if (!lookup(*fifo_.front().first, fifo_.front().second, now)) {
+            stalled_ = true;
+            stalled_since_ = now;
+            return;
+        }
+        fifo_.pop_front();
+        ++done;
+    }
+    if (!stalled_ && !fifo_.empty()) wake_.notify(clk_.until(std::max(fifo_.front().second, done ? now + 1 : now)));
+}
+
+void L2Slice::answer(MemRequest& req, Cycle arrival, Cycle at) {
+    if (req.op == trace::Op::Load) {
+        ++stats_.reads;
+        stats_.read_latency_sum += at - arrival;
+    }
+    responses_.deliver(req, at);
+}
+
+bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
+    const uint64_t line_no = req.addr / p_.geometry.line_bytes;
+    const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
+    if (req.op == trace::Op::Store) {
+        // Write-allocate without a fetch: the written sectors become valid and dirty.
+        write_back(tags_.install(line_no, 0, want), now);
+        ++stats_.stores;
+        ++stats_.requests;
+        answer(req, arrival, now + p_.hit_latency);
+        return true;
+    }
+    const uint32_t missing = want & ~tags_.lookup(line_no);
+    if (!missing) {
+        ++stats_.hits;
+        if (req.op == trace::Op::Atomic) {
+            ++stats_.atomics;
+            tags_.install(line_no, 0, want);
+            answer(req, arrival, now + p_.atomic_latency);
+        } else {
+            answer(req, arrival, now + p_.hit_latency);
+        }
+        ++stats_.requests;
+        return true;
+    }
+    auto* e = mshr_.find(line_no);
+    if (!e && mshr_.full()) return false;
+    ++stats_.misses;
+    ++stats_.requests;
+    if (req.op == trace::Op::Atomic) ++stats_.atomics;
+    if (!e) {
+        e = &mshr_.allocate(line_no);
+        e->requested = 0;
+        e->fetches = 0;
+    }
+    const uint32_t extra = missing & ~e->requested;
+    if (extra) {
+        e->requested |= extra;
+        ++e->fetches;
+        fetch(line_no, extra, now);
+    } else {
+        ++stats_.mshr_merges;
+    }
+    e->targets.push_back({&req, arrival, want});
+    return true;
+}
+
+void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now) {
+    const uint32_t i = down_.acquire();
+    DownReq& d = down_[i];
+    d.writeback = false;
+    d.req = MemRequest{};
+    d.req.op = trace::Op::Load;
+    d.req.addr = line_no * p_.geometry.line_bytes;
+    d.req.size = p_.geometry.line_bytes;
+    d.req.sectors = sectors;
+    d.req.sector_bytes = p_.sector_bytes;
+    d.req.issue = now;
+    d.req.reply_to = this;
+    d.req.tag = i;
+    ++stats_.fetches;
+    dram->mem_request(d.req);
+}
+
+void L2Slice::write_back(const SectorTags::Victim& v, Cycle now) {
+    if (!v.valid || !v.dirty) return;
+    const uint32_t i = down_.acquire();
+    DownReq& d = down_[i];
+    d.writeback = true;
+    d.req = MemRequest{};
+    d.req.op = trace::Op::Store;
+    d.req.addr = v.line_no * p_.geometry.line_bytes;
+    d.req.size = p_.geometry.line_bytes;
+    d.req.sectors = v.dirty;
+    d.req.sector_bytes = p_.sector_bytes;
+    d.req.issue = now;
+    d.req.reply_to = this;
+    d.req.tag = i;
+    ++stats_.writebacks;
+    stats_.writeback_bytes += uint64_t(__builtin_popcount(v.dirty)) * p_.sector_bytes;
+    dram->mem_request(d.req);
+}
+
+void L2Slice::mem_response(MemRequest& r) {
+    const uint32_t i = uint32_t(r.tag);
+    const DownReq d = down_[i];
+    down_.release(i);
+    if (d.writeback) return;
+    const Cycle now = clk_.now();
+    const uint64_t line_no = d.req.addr / p_.geometry.line_bytes;
+    write_back(tags_.install(line_no, d.req.sectors, 0), now);
+    auto* e = mshr_.find(line_no);
+    if (--e->fetches) return;
+    std::vector<Target> targets = std::move(e->targets);
+    mshr_.release(line_no);
+    for (const Target& t : targets) {
+        if (t.req->op == trace::Op::Atomic) {
+            tags_.install(line_no, 0, t.sectors);
+            answer(*t.req, t.arrival, now + p_.atomic_latency);
+        } else {
+            answer(*t.req, t.arrival, now + p_.hit_latency);
+        }
+    }
+    if (stalled_) {
+        stalled_ = false;
+        stats_.mshr_stall_cycles += now - stalled_since_;
+        wake_.notify(sc_core::SC_ZERO_TIME);
+    }
+}
+
+}  // namespace dcusim

@@ -1,0 +1,77 @@
+// One L2 channel (slice): write-back, write-allocate, sectored. Reads hit
+// when every wanted sector is valid, else an MSHR fetches the missing
+// sectors from DRAM (merging misses to a line in flight); a write makes its
+// sectors valid and dirty without a fetch; atomics execute here, on a line
+// fetched like a read. A dirty victim is written back. Lookups go through one
+// in-order port at `lookups_per_cycle`, which stalls while every MSHR is busy.
+#pragma once
+
+#include <systemc>
+
+#include <deque>
+
+#include "../cache/mshr.h"
+#include "../cache/sector_tags.h"
+#include "../common/request.h"
+#include "../common/response_queue.h"
+#include "../common/slot_pool.h"
+#include "../common/stats.h"
+
+namespace dcusim {
+
+struct L2Params {
+    CacheGeometry geometry{262144, 128, 16};  // one slice
+    uint32_t sector_bytes = 32;
+    std::string replacement = "lru";
+    uint32_t hit_latency = 100;
+    uint32_t atomic_latency = 120;
+    uint32_t lookups_per_cycle = 1;
+    uint32_t mshrs = 256;
+};
+
+struct L2Stats {
+    uint64_t requests = 0, hits = 0, misses = 0, mshr_merges = 0, fetches = 0, writebacks = 0, writeback_bytes = 0;
+    uint64_t stores = 0, atomics = 0, mshr_stall_cycles = 0, reads = 0, read_latency_sum = 0;
+    void add_to(StatMap& m) const;
+};
+
+class L2Slice : public sc_core::sc_module, public MemTargetIf, public MemResponder {
+public:
+    sc_core::sc_port<MemTargetIf> dram;
+
+    L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk);
+    void mem_request(MemRequest& req) override;
+    void mem_response(MemRequest& req) override;
+    const L2Stats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+
+private:
+    struct Target {
+        MemRequest* req;
+        Cycle arrival;
+        uint32_t sectors;
+    };
+    struct DownReq {
+        MemRequest req;
+        bool writeback;
+    };
+    void run();
+    bool lookup(MemRequest& req, Cycle arrival, Cycle now);
+    void fetch(uint64_t line_no, uint32_t sectors, Cycle now);
+    void write_back(const SectorTags::Victim& v, Cycle now);
+    void answer(MemRequest& req, Cycle arrival, Cycle at);
+
+    L2Params p_;
+    const Clock& clk_;
+    L2Stats stats_;
+    SectorTags tags_;
+    MshrTable<Target> mshr_;
+    SlotPool<DownReq> down_;
+    std::deque<std::pair<MemRequest*, Cycle>> fifo_;  // arrival cycles are non-decreasing
+    ResponseQueue responses_;
+    bool stalled_ = false;
+    Cycle stalled_since_ = 0;
+    sc_core::sc_event wake_;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,66 @@
+#include "crossbar.h"
+
+#include <algorithm>
+
+namespace dcusim {
+
+void NocStats::add_to(StatMap& m) const {
+    add_stat(m, "noc.requests", requests);
+    add_stat(m, "noc.request_bytes", request_bytes);
+    add_stat(m, "noc.response_bytes", response_bytes);
+    add_stat(m, "noc.queue_cycles", queue_cycles);
+}
+
+Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
+    : sc_module(name), p_(p), clk_(clk), up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
+
+uint32_t Crossbar::channel_of(uint64_t addr) const {
+    uint64_t chunk = addr / p_.interleave_bytes;
+    if (p_.xor_hash) {
+        // Fold the higher address bits in, so power-of-two strides spread over channels.
+        uint64_t h = chunk;
+        for (uint64_t c = chunk / p_.channels; c; c /= p_.channels) h ^= c;
+        chunk = h;
+    }
+    return uint32_t(chunk % p_.channels);
+}
+
+uint64_t Crossbar::data_bytes(const MemRequest& r) {
+    return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
+}
+
+void Crossbar::mem_request(MemRequest& req) {
+    const uint32_t h = hops_.acquire();
+    Hop& hop = hops_[h];
+    hop.parent = &req;
+    hop.channel = channel_of(req.addr);
+    hop.child = req;
+    hop.child.reply_to = this;
+    hop.child.tag = h;
+    const Cycle ready = std::max(clk_.now(), req.issue);
+    const uint64_t bytes = p_.header_bytes + (req.op == trace::Op::Load ? 0 : data_bytes(req));
+    Cycle& free = up_free_[hop.channel];
+    const Cycle start = std::max(ready, free);
+    free = start + link_cycles(bytes);
+    stats_.queue_cycles += start - ready;
+    ++stats_.requests;
+    stats_.request_bytes += bytes;
+    hop.child.issue = free + p_.latency;
+    channels[hop.channel]->mem_request(hop.child);
+}
+
+void Crossbar::mem_response(MemRequest& child) {
+    const uint32_t h = uint32_t(child.tag);
+    Hop& hop = hops_[h];
+    const uint64_t bytes = p_.header_bytes + (child.op == trace::Op::Store ? 0 : data_bytes(child));
+    Cycle& free = down_free_[hop.channel];
+    const Cycle start = std::max(clk_.now(), free);
+    free = start + link_cycles(bytes);
+    stats_.queue_cycles += start - clk_.now();
+    stats_.response_bytes += bytes;
+    MemRequest* parent = hop.parent;
+    hops_.release(h);
+    responses_.deliver(*parent, free + p_.latency);
+}
+
+}  // namespace dcusim

@@ -1,0 +1,61 @@
+// Interconnect between the CUs' caches and the L2 channels. A line request
+// goes to channel (address / interleave) mod channels, or to an XOR-folded
+// hash of it; each channel has a request link and a response link of
+// `bytes_per_cycle`, and each way costs `latency` cycles. Requests carry
+// their data (stores) one way, answers carry it (loads) the other.
+#pragma once
+
+#include <systemc>
+
+#include <vector>
+
+#include "../common/request.h"
+#include "../common/response_queue.h"
+#include "../common/slot_pool.h"
+#include "../common/stats.h"
+
+namespace dcusim {
+
+struct NocParams {
+    uint32_t channels = 16;
+    uint32_t interleave_bytes = 256;
+    bool xor_hash = false;
+    uint32_t latency = 40;          // each way, cycles
+    uint32_t bytes_per_cycle = 64;  // per channel and direction
+    uint32_t header_bytes = 8;      // a request or answer without data still takes this much of a link
+};
+
+struct NocStats {
+    uint64_t requests = 0, request_bytes = 0, response_bytes = 0, queue_cycles = 0;
+    void add_to(StatMap& m) const;
+};
+
+class Crossbar : public sc_core::sc_module, public MemTargetIf, public MemResponder {
+public:
+    std::vector<MemTargetIf*> channels;  // bound by the platform, one per L2 channel
+
+    Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk);
+    uint32_t channel_of(uint64_t addr) const;
+    void mem_request(MemRequest& req) override;
+    void mem_response(MemRequest& req) override;
+    const NocStats& stats() const { return stats_; }
+    void reset_stats() { stats_ = {}; }
+
+private:
+    struct Hop {
+        MemRequest child;
+        MemRequest* parent;
+        uint32_t channel;
+    };
+    uint32_t link_cycles(uint64_t bytes) const { return uint32_t((bytes + p_.bytes_per_cycle - 1) / p_.bytes_per_cycle); }
+    static uint64_t data_bytes(const MemRequest& r);
+
+    NocParams p_;
+    const Clock& clk_;
+    NocStats stats_;
+    std::vector<Cycle> up_free_, down_free_;
+    SlotPool<Hop> hops_;
+    ResponseQueue responses_;
+};
+
+}  // namespace dcusim
