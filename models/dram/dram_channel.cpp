@@ -19,7 +19,7 @@ void DramChannelStats::add_to(StatMap& m) const {
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
                          DramBurstSink* sink)
     : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group),
-      next_act_bg_(p.bank_groups, 0), next_rd_bg_(p.bank_groups, 0), next_wr_bg_(p.bank_groups, 0),
+      queues_(banks_.size()), next_act_bg_(p.bank_groups, 0), next_rd_bg_(p.bank_groups, 0), next_wr_bg_(p.bank_groups, 0),
       // Channels refresh in turn, not all at once.
       next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)) {
     SC_HAS_PROCESS(DramChannel);
@@ -29,7 +29,7 @@ DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const Dra
 }
 
 void DramChannel::enqueue(DramBurst b) {
-    if (queue_.empty()) {
+    if (queued_ == 0) {
         // Refreshes that fell due while the channel was idle closed its banks
         // and were over before this burst: they cost it nothing.
         while (next_ref_ + t_.RP + t_.RFC <= b.arrival) {
@@ -39,7 +39,11 @@ void DramChannel::enqueue(DramBurst b) {
         }
     }
     auto later = [](const DramBurst& x, const DramBurst& y) { return x.arrival != y.arrival ? x.arrival < y.arrival : x.seq < y.seq; };
-    queue_.insert(std::upper_bound(queue_.begin(), queue_.end(), b, later), b);
+    auto& q = queues_[b.bank_group * p_.banks_per_group + b.bank];
+    if (q.empty() || !later(b, q.back())) q.push_back(b);  // the usual case: in order
+    else q.insert(std::upper_bound(q.begin(), q.end(), b, later), b);
+    ++queued_;
+    if (b.arrival > mclk_.now()) future_min_ = std::min(future_min_, b.arrival);
     wake_.notify(mclk_.until(std::max(b.arrival, mclk_.now())));
 }
 
@@ -57,7 +61,7 @@ DramChannel::Choice DramChannel::refresh_step() const {
         const Bank& b = banks_[i];
         if (b.open) {
             Cycle at = std::max(next_cmd_, b.next_pre);
-            if (c.cmd == Cmd::None || at < c.at) c = {Cmd::Pre, at, 0, i};
+            if (c.cmd == Cmd::None || at < c.at) c = {Cmd::Pre, at, i, 0};
         }
         all_closed = std::max(all_closed, b.next_act);
     }
@@ -70,29 +74,26 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
     Choice best;
     bool best_is_column = false;
     uint64_t best_seq = ~0ull;
-    // Per bank: the oldest arrived burst that hits its open row, else the oldest one.
-    std::vector<int> hit(banks_.size(), -1), oldest(banks_.size(), -1);
-    size_t seen = 0;
-    for (size_t i = 0; i < queue_.size() && seen < p_.queue_depth; ++i) {
-        const DramBurst& q = queue_[i];
-        if (q.arrival > now) break;
-        ++seen;
-        uint32_t bi = q.bank_group * p_.banks_per_group + q.bank;
-        const Bank& b = banks_[bi];
-        if (oldest[bi] < 0) oldest[bi] = int(i);
-        if (b.open && b.row == q.row && hit[bi] < 0) hit[bi] = int(i);
-    }
     for (uint32_t bi = 0; bi < banks_.size(); ++bi) {
-        if (oldest[bi] < 0) continue;
+        const auto& q = queues_[bi];
+        if (q.empty() || q.front().arrival > now) continue;
         const Bank& b = banks_[bi];
+        // The oldest arrived burst to the open row among the bank's oldest few, else the oldest.
+        size_t pos = 0;
+        bool column = false;
+        if (b.open)
+            for (size_t i = 0; i < q.size() && i < p_.queue_depth && q[i].arrival <= now; ++i)
+                if (q[i].row == b.row) {
+                    pos = i;
+                    column = true;
+                    break;
+                }
+        const DramBurst& d = q[pos];
+        const uint32_t bg = d.bank_group;
         Choice c;
-        bool column = hit[bi] >= 0;
-        size_t pos = size_t(column ? hit[bi] : oldest[bi]);
-        const DramBurst& q = queue_[pos];
-        uint32_t bg = q.bank_group;
         if (column) {
-            c.cmd = q.write ? Cmd::Wr : Cmd::Rd;
-            c.at = q.write ? std::max({next_cmd_, b.next_wr, next_wr_any_, next_wr_bg_[bg]})
+            c.cmd = d.write ? Cmd::Wr : Cmd::Rd;
+            c.at = d.write ? std::max({next_cmd_, b.next_wr, next_wr_any_, next_wr_bg_[bg]})
                            : std::max({next_cmd_, b.next_rd, next_rd_any_, next_rd_bg_[bg]});
         } else if (!b.open) {
             c.cmd = Cmd::Act;
@@ -105,11 +106,11 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
         c.pos = pos;
         c.bank = bi;
         bool better = c.at < best.at || (c.at == best.at && ((column && !best_is_column) ||
-                                                               (column == best_is_column && q.seq < best_seq)));
+                                                               (column == best_is_column && d.seq < best_seq)));
         if (best.cmd == Cmd::None || better) {
             best = c;
             best_is_column = column;
-            best_seq = q.seq;
+            best_seq = d.seq;
         }
     }
     // A refresh that falls due before the chosen command comes first.
@@ -132,11 +133,13 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         b.next_act = std::max(b.next_act, now + t_.RP);
         ++stats_.precharges;
         // The burst that needed another row pays a conflict (not during refresh).
-        if (now < next_ref_ && !queue_.empty() && queue_[c.pos].outcome == RowOutcome::Undecided)
-            queue_[c.pos].outcome = RowOutcome::Conflict;
+        auto& q = queues_[c.bank];
+        if (now < next_ref_ && !q.empty() && q[c.pos].outcome == RowOutcome::Undecided)
+            q[c.pos].outcome = RowOutcome::Conflict;
         return;
     }
-    DramBurst& q = queue_[c.pos];
+    auto& bq = queues_[c.bank];
+    DramBurst& q = bq[c.pos];
     if (c.cmd == Cmd::Act) {
         b.open = true;
         b.row = q.row;
@@ -177,7 +180,8 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         ++stats_.writes;
     }
     DramBurst done = q;
-    queue_.erase(queue_.begin() + std::ptrdiff_t(c.pos));
+    bq.erase(bq.begin() + std::ptrdiff_t(c.pos));
+    --queued_;
     sink_->burst_done(done, end);
 }
 
@@ -190,12 +194,17 @@ void DramChannel::run() {
             issue(c, now);
             continue;  // next_cmd_ is now + 1: the next choice waits a cycle
         }
-        for (const DramBurst& q : queue_)  // the first burst still to arrive
-            if (q.arrival > now) {
-                wake = std::min(wake, q.arrival);
-                break;
+        // The first burst still to arrive: known unless it has arrived since
+        // (each bank's queue is ordered by arrival).
+        if (future_min_ <= now) {
+            future_min_ = ~Cycle(0);
+            for (const auto& q : queues_) {
+                auto next = std::upper_bound(q.begin(), q.end(), now, [](Cycle t, const DramBurst& d) { return t < d.arrival; });
+                if (next != q.end()) future_min_ = std::min(future_min_, next->arrival);
             }
-        if (!queue_.empty() || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {
+        }
+        wake = std::min(wake, future_min_);
+        if (queued_ || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {
             if (wake != ~Cycle(0)) wake_.notify(mclk_.until(wake));
         }
         return;

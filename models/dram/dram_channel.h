@@ -1,6 +1,8 @@
 // One DRAM (pseudo-)channel and its controller: open-page policy, FR-FCFS
-// scheduling (the command that can issue earliest, row hits first on ties,
-// then the oldest request), all-bank refresh, and the JEDEC timing set.
+// scheduling (per bank, the oldest request that hits the open row among the
+// bank's `queue_depth` oldest, else its oldest; across banks, the command that
+// can issue earliest, column commands first on ties, then the oldest request),
+// all-bank refresh, and the JEDEC timing set.
 // One SC_METHOD computes the earliest legal time of the next command and
 // sleeps until then; idle cycles are never simulated.
 #pragma once
@@ -58,8 +60,8 @@ private:
     struct Choice {
         Cmd cmd = Cmd::None;
         Cycle at = ~Cycle(0);
-        size_t pos = 0;  // queue index of the burst it serves
         uint32_t bank = 0;
+        size_t pos = 0;  // index of the burst it serves in its bank's queue
     };
 
     void run();
@@ -67,8 +69,6 @@ private:
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);
     Cycle act_ready(uint32_t bg) const;
-    Bank& bank_of(const DramBurst& b) { return banks_[b.bank_group * p_.banks_per_group + b.bank]; }
-    const Bank& bank_of(const DramBurst& b) const { return banks_[b.bank_group * p_.banks_per_group + b.bank]; }
 
     DramParams p_;
     const DramTiming& t_;
@@ -76,7 +76,9 @@ private:
     DramBurstSink* sink_;
     DramChannelStats stats_;
     std::vector<Bank> banks_;
-    std::deque<DramBurst> queue_;  // by (arrival, seq)
+    std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
+    size_t queued_ = 0;
+    Cycle future_min_ = ~Cycle(0);  // earliest arrival still ahead (a lower bound once passed)
     Cycle next_cmd_ = 0, next_act_any_ = 0, next_rd_any_ = 0, next_wr_any_ = 0;
     std::vector<Cycle> next_act_bg_, next_rd_bg_, next_wr_bg_;
     Cycle faw_[4] = {};  // the last four ACTs, oldest at faw_i_

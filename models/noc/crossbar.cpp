@@ -38,7 +38,7 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.child.reply_to = this;
     hop.child.tag = h;
     const Cycle ready = std::max(clk_.now(), req.issue);
-    const uint64_t bytes = p_.header_bytes + (req.op == trace::Op::Load ? 0 : data_bytes(req));
+    const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
     Cycle& free = up_free_[hop.channel];
     const Cycle start = std::max(ready, free);
     free = start + link_cycles(bytes);
@@ -52,7 +52,7 @@ void Crossbar::mem_request(MemRequest& req) {
 void Crossbar::mem_response(MemRequest& child) {
     const uint32_t h = uint32_t(child.tag);
     Hop& hop = hops_[h];
-    const uint64_t bytes = p_.header_bytes + (child.op == trace::Op::Store ? 0 : data_bytes(child));
+    const uint64_t bytes = child.op == trace::Op::Store ? 0 : data_bytes(child);
     Cycle& free = down_free_[hop.channel];
     const Cycle start = std::max(clk_.now(), free);
     free = start + link_cycles(bytes);

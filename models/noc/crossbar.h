@@ -2,7 +2,9 @@
 // goes to channel (address / interleave) mod channels, or to an XOR-folded
 // hash of it; each channel has a request link and a response link of
 // `bytes_per_cycle`, and each way costs `latency` cycles. Requests carry
-// their data (stores) one way, answers carry it (loads) the other.
+// their data (stores) one way, answers carry it (loads) the other; a message
+// without data (a read request, a write acknowledgement) holds its link one
+// cycle (commands travel beside the data).
 #pragma once
 
 #include <systemc>
@@ -22,7 +24,6 @@ struct NocParams {
     bool xor_hash = false;
     uint32_t latency = 40;          // each way, cycles
     uint32_t bytes_per_cycle = 64;  // per channel and direction
-    uint32_t header_bytes = 8;      // a request or answer without data still takes this much of a link
 };
 
 struct NocStats {
@@ -47,7 +48,9 @@ private:
         MemRequest* parent;
         uint32_t channel;
     };
-    uint32_t link_cycles(uint64_t bytes) const { return uint32_t((bytes + p_.bytes_per_cycle - 1) / p_.bytes_per_cycle); }
+    uint32_t link_cycles(uint64_t bytes) const {
+        return bytes ? uint32_t((bytes + p_.bytes_per_cycle - 1) / p_.bytes_per_cycle) : 1;
+    }
     static uint64_t data_bytes(const MemRequest& r);
 
     NocParams p_;

@@ -98,7 +98,8 @@ TEST_CASE("refresh closes the banks and stalls the next access", "[sim][dram]") 
     DramParams p;
     p.t.REFI = 100;
     p.t.RFC = 50;
-    auto r = run({{0, 0}, {105, 32}}, p);
+    // Bank group 1: the refresh must close a bank other than the first.
+    auto r = run({{0, 64 * 256}, {105, 64 * 256 + 32}}, p);
     CHECK(r.done[0] == 31);
     // Due at 100: PRE 105, REF at 119 (tRP, and tRC from the ACT at 0 is past),
     // banks closed until 169: ACT 169, RD 181, data until 200.

@@ -2,6 +2,8 @@
 //   dcusim-tracegen lds-const [--blocks N] [--waves W] [--iters I] [--wave-size 32|64] -o OUT
 //   dcusim-tracegen transpose [--n N] [--wave-size 32|64] -o OUT
 //   dcusim-tracegen constant [--wave-size 32|64] -o OUT
+//   dcusim-tracegen chase [--footprint BYTES] [--stride BYTES] [--loads N] -o OUT
+//   dcusim-tracegen stream [--bytes BYTES] [--blocks N] [--waves W] [--lane-bytes B] [--passes P] -o OUT
 // OUT ending in .trace is text, anything else binary. Deterministic: the same
 // arguments give the same file.
 #include <cstdlib>
@@ -210,10 +212,65 @@ void transpose(RecordSink& out, uint32_t n, uint32_t ws) {
     }
 }
 
+Record kernel_record(const std::string& name, uint32_t blocks, uint32_t threads) {
+    Record k = simple(RecKind::Kernel);
+    k.kernel.name = name;
+    k.kernel.grid = {blocks, 1, 1};
+    k.kernel.block = {threads, 1, 1};
+    k.kernel.vgprs = 16;
+    k.kernel.sgprs = 16;
+    k.kernel.present = KernelInfo::HasVgprs | KernelInfo::HasSgprs;
+    return k;
+}
+
+// Pointer chase: one lane of one wave loads 8 bytes and waits for them before
+// the next load, `loads` times, at addresses base + (i * stride) mod footprint.
+void chase(RecordSink& out, uint64_t footprint, uint64_t stride, uint64_t loads, uint32_t ws) {
+    const uint64_t base = 0x100000000ull;
+    out.write(kernel_record("pointer_chase", 1, ws));
+    Record wr = simple(RecKind::Wave);
+    out.write(wr);
+    for (uint64_t i = 0; i < loads; ++i) {
+        Record m = mem(Op::Load, Space::Global, 8, 0x100, base + (i * stride) % footprint, 0);
+        m.mem.mask_all = false;
+        m.mem.mask = 1;
+        out.write(m);
+        out.write(simple(RecKind::Wait, 0x108));
+    }
+    out.write(simple(RecKind::End));
+}
+
+// Streaming read of `bytes`: every lane loads `lane_bytes` per instruction,
+// consecutive lanes consecutive addresses; wave-sized chunks go round robin
+// to the waves of all blocks; each wave issues all its loads, then waits.
+// With passes > 1 the buffer is read again after a wait.
+void stream(RecordSink& out, uint64_t bytes, uint32_t blocks, uint32_t waves, uint32_t lane_bytes, uint32_t passes,
+            uint32_t ws) {
+    const uint64_t base = 0x200000000ull, chunk = uint64_t(ws) * lane_bytes, chunks = (bytes + chunk - 1) / chunk;
+    const uint64_t all_waves = uint64_t(blocks) * waves;
+    out.write(kernel_record("stream_read", blocks, waves * ws));
+    for (uint32_t b = 0; b < blocks; ++b)
+        for (uint32_t w = 0; w < waves; ++w) {
+            Record wr = simple(RecKind::Wave);
+            wr.block = b;
+            wr.wave = w;
+            out.write(wr);
+            for (uint32_t p = 0; p < passes; ++p) {
+                for (uint64_t c = uint64_t(b) * waves + w; c < chunks; c += all_waves)
+                    out.write(mem(Op::Load, Space::Global, uint8_t(lane_bytes), 0x100, base + c * chunk, lane_bytes));
+                out.write(simple(RecKind::Wait, 0x108));
+            }
+        }
+    out.write(simple(RecKind::End));
+}
+
 [[noreturn]] void usage() {
     std::cerr << "usage: dcusim-tracegen lds-const [--blocks N] [--waves W] [--iters I] [--wave-size 32|64] -o OUT\n"
                  "       dcusim-tracegen transpose [--n N] [--wave-size 32|64] -o OUT   (N a multiple of 32)\n"
-                 "       dcusim-tracegen constant [--wave-size 32|64] -o OUT\n";
+                 "       dcusim-tracegen constant [--wave-size 32|64] -o OUT\n"
+                 "       dcusim-tracegen chase [--footprint BYTES] [--stride BYTES] [--loads N] [--wave-size 32|64] -o OUT\n"
+                 "       dcusim-tracegen stream [--bytes BYTES] [--blocks N] [--waves W] [--lane-bytes 4|8|16] [--passes P]\n"
+                 "                              [--wave-size 32|64] -o OUT\n";
     std::exit(2);
 }
 
@@ -223,7 +280,8 @@ int main(int argc, char** argv) {
     if (argc < 2) usage();
     std::string pattern = argv[1], out_path;
     uint64_t blocks = 64, iters = 100;
-    uint32_t waves = 4, ws = 64, n = 64;
+    uint32_t waves = 4, ws = 64, n = 64, lane_bytes = 16, passes = 1;
+    uint64_t footprint = 8192, stride = 128, loads = 1000, bytes = 8 << 20;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
         auto val = [&]() -> uint64_t {
@@ -239,9 +297,17 @@ int main(int argc, char** argv) {
         else if (a == "--iters") iters = val();
         else if (a == "--wave-size") ws = uint32_t(val());
         else if (a == "--n") n = uint32_t(val());
+        else if (a == "--footprint") footprint = val();
+        else if (a == "--stride") stride = val();
+        else if (a == "--loads") loads = val();
+        else if (a == "--bytes") bytes = val();
+        else if (a == "--lane-bytes") lane_bytes = uint32_t(val());
+        else if (a == "--passes") passes = uint32_t(val());
         else usage();
     }
-    if (out_path.empty() || (ws != 32 && ws != 64) || (pattern != "lds-const" && pattern != "transpose" && pattern != "constant") || n % 32)
+    if (out_path.empty() || (ws != 32 && ws != 64) || (pattern != "lds-const" && pattern != "transpose" && pattern != "constant" && pattern != "chase" &&
+                                                    pattern != "stream") ||
+        (lane_bytes != 4 && lane_bytes != 8 && lane_bytes != 16) || n % 32)
         usage();
     std::ofstream f(out_path, std::ios::binary | std::ios::trunc);
     if (!f) {
@@ -258,7 +324,9 @@ int main(int argc, char** argv) {
     sink->write(r);
     if (pattern == "lds-const") lds_const(*sink, blocks, waves, iters, ws);
     else if (pattern == "transpose") transpose(*sink, n, ws);
-    else constant(*sink, ws);
+    else if (pattern == "constant") constant(*sink, ws);
+    else if (pattern == "chase") chase(*sink, footprint, stride, loads, ws);
+    else stream(*sink, bytes, uint32_t(blocks), waves, lane_bytes, passes, ws);
     sink->finish();
     return 0;
 }
