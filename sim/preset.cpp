@@ -83,6 +83,8 @@ Preset make_preset(const Config& c) {
     l2.atomic_latency = u32("l2.atomic_latency");
     l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
     l2.mshrs = u32("l2.mshrs");
+    l2.channels = n.channels;
+    l2.interleave_bytes = n.interleave_bytes;
     if (l1.geometry.line_bytes > l2.geometry.line_bytes || l2.geometry.line_bytes % l1.geometry.line_bytes)
         err("l1.line_bytes", "must divide l2.line_bytes");
 

@@ -6,6 +6,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "traces/format/binary_writer.h"
 #include "traces/format/source.h"
 #include "traces/format/text_reader.h"
 
@@ -48,6 +49,32 @@ trace::WaveTrace wave_of(const std::vector<std::string>& lines, unsigned wave_si
             r.kind == trace::RecKind::Wait)
             w.append(r);
     return w;
+}
+
+Config preset(const std::string& name, std::initializer_list<std::pair<const char*, const char*>> overrides) {
+    Config cfg;
+    cfg.load_file(std::string(DCUSIM_SOURCE_DIR) + "/configs/" + name + ".ini");
+    for (const auto& [k, v] : overrides) cfg.set(k, v, "test");
+    return cfg;
+}
+
+RunResult run_files(const Config& cfg, const std::vector<std::string>& traces) {
+    RunOptions ro;
+    ro.progress = false;
+    return simulate(cfg, traces, ro);
+}
+
+std::string write_generated(const std::string& name, unsigned wave_size, const std::function<void(trace::RecordSink&)>& body) {
+    std::string path = write_temp(name, "");
+    std::ofstream f(path, std::ios::binary | std::ios::trunc);
+    trace::BinaryWriter w(f);
+    trace::Record r;
+    r.kind = trace::RecKind::WaveSize;
+    r.wave_size = wave_size;
+    w.write(r);
+    body(w);
+    w.finish();
+    return path;
 }
 
 double stat(const RunResult& r, const std::string& key, size_t kernel) {

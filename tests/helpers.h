@@ -1,5 +1,6 @@
 #pragma once
 
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -8,6 +9,7 @@
 #include "sim/config.h"
 #include "sim/platform.h"
 #include "traces/format/record.h"
+#include "traces/format/sink.h"
 #include "traces/replay/wave_trace.h"
 
 namespace dcusim::test {
@@ -25,6 +27,13 @@ std::string one_wave_trace(unsigned wave_size, unsigned threads, const std::stri
 trace::WaveTrace wave_of(const std::vector<std::string>& lines, unsigned wave_size = 64, unsigned threads = 64);
 
 double stat(const RunResult& r, const std::string& key, size_t kernel = 0);
+
+// A preset file of configs/ (by name, e.g. "h200") with overrides.
+Config preset(const std::string& name, std::initializer_list<std::pair<const char*, const char*>> overrides = {});
+// Simulates trace files on a preset.
+RunResult run_files(const Config& cfg, const std::vector<std::string>& traces);
+// Writes a binary trace: wave_size, then what `body` writes, then the end marker.
+std::string write_generated(const std::string& name, unsigned wave_size, const std::function<void(trace::RecordSink&)>& body);
 
 // A lane list "0x.. 0x.." from a function of the lane.
 template <typename F>

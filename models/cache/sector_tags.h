@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "tag_array.h"
@@ -10,15 +11,17 @@ namespace dcusim {
 
 class SectorTags {
 public:
-    SectorTags(const CacheGeometry& g, const std::string& replacement)
+    // `index_of` maps a line number to the number that picks its set (see TagArray).
+    SectorTags(const CacheGeometry& g, const std::string& replacement,
+               std::function<uint64_t(uint64_t)> index_of = [](uint64_t l) { return l; })
         : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), valid_(size_t(g.sets()) * g.assoc, 0),
-          dirty_(valid_.size(), 0) {}
+          dirty_(valid_.size(), 0), index_of_(std::move(index_of)) {}
     // Valid sectors of `line` (0 when absent); touches it for replacement when present.
     uint32_t lookup(uint64_t line_no) {
-        int32_t s = tags_.lookup_slot(line_no);
+        int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
         return s < 0 ? 0 : valid_[size_t(s)];
     }
-    bool present(uint64_t line_no) { return tags_.lookup_slot(line_no) >= 0; }
+    bool present(uint64_t line_no) { return tags_.lookup_slot(line_no, index_of_(line_no)) >= 0; }
     struct Victim {
         bool valid = false;
         uint64_t line_no = 0;
@@ -27,11 +30,11 @@ public:
     // Makes `line` present (allocating, possibly evicting) and marks sectors.
     Victim install(uint64_t line_no, uint32_t valid, uint32_t dirty) {
         Victim v;
-        int32_t s = tags_.lookup_slot(line_no);
+        int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
         if (s < 0) {
             uint64_t ev = 0;
             bool replaced = false;
-            s = tags_.fill_slot(line_no, &replaced, &ev);
+            s = tags_.fill_slot(line_no, index_of_(line_no), &replaced, &ev);
             if (replaced) v = {true, ev, dirty_[size_t(s)]};
             valid_[size_t(s)] = 0;
             dirty_[size_t(s)] = 0;
@@ -42,7 +45,7 @@ public:
     }
     // Adds valid sectors to a present line (write-through update); no allocation.
     void update_if_present(uint64_t line_no, uint32_t sectors) {
-        int32_t s = tags_.lookup_slot(line_no);
+        int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
         if (s >= 0) valid_[size_t(s)] |= sectors;
     }
     void invalidate_all() {
@@ -54,6 +57,7 @@ public:
 private:
     TagArray tags_;
     std::vector<uint32_t> valid_, dirty_;
+    std::function<uint64_t(uint64_t)> index_of_;
 };
 
 }  // namespace dcusim

@@ -5,8 +5,8 @@ namespace dcusim {
 TagArray::TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> repl)
     : g_(g), sets_(g.sets()), tag_(size_t(sets_) * g.assoc, 0), repl_(std::move(repl)) {}
 
-int32_t TagArray::lookup_slot(uint64_t line) {
-    uint32_t set = uint32_t(line % sets_);
+int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
+    uint32_t set = uint32_t(index % sets_);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     for (uint32_t w = 0; w < g_.assoc; ++w)
         if (t[w] == line + 1) {
@@ -18,8 +18,8 @@ int32_t TagArray::lookup_slot(uint64_t line) {
 
 bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
 
-int32_t TagArray::fill_slot(uint64_t line, bool* replaced, uint64_t* evicted) {
-    uint32_t set = uint32_t(line % sets_);
+int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted) {
+    uint32_t set = uint32_t(index % sets_);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     uint32_t way = g_.assoc;
     for (uint32_t w = 0; w < g_.assoc && way == g_.assoc; ++w)
@@ -38,7 +38,7 @@ bool TagArray::fill(uint64_t line, uint64_t* evicted) {
     if (lookup_slot(line) >= 0) return false;
     bool replaced;
     uint64_t ev = 0;
-    fill_slot(line, &replaced, &ev);
+    fill_slot(line, line, &replaced, &ev);
     if (replaced && evicted) *evicted = ev;
     return replaced;
 }

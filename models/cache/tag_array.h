@@ -26,9 +26,12 @@ public:
     bool fill(uint64_t line, uint64_t* evicted);
     void invalidate_all();
     // Slot (set * assoc + way) of a present line, touching it; -1 when absent.
-    int32_t lookup_slot(uint64_t line);
+    // `index` picks the set (index mod sets); by default the line number, but a
+    // slice of an interleaved cache passes the line number without its channel bits.
+    int32_t lookup_slot(uint64_t line, uint64_t index);
+    int32_t lookup_slot(uint64_t line) { return lookup_slot(line, line); }
     // Installs `line` (it must be absent); returns its slot and whether a valid line was evicted.
-    int32_t fill_slot(uint64_t line, bool* replaced, uint64_t* evicted);
+    int32_t fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted);
 
 private:
     CacheGeometry g_;

@@ -29,7 +29,7 @@ DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const Dra
 }
 
 void DramChannel::enqueue(DramBurst b) {
-    if (queued_ == 0) {
+    if (queued_ == 0 && t_.REFI) {
         // Refreshes that fell due while the channel was idle closed its banks
         // and were over before this burst: they cost it nothing.
         while (next_ref_ + t_.RP + t_.RFC <= b.arrival) {

@@ -20,7 +20,12 @@ void L2Stats::add_to(StatMap& m) const {
 }
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
-    : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs), responses_("responses", clk) {
+    : sc_module(name), p_(p), clk_(clk),
+      tags_(p.geometry, p.replacement,
+            [lpc = uint64_t(p.interleave_bytes / p.geometry.line_bytes), ch = uint64_t(p.channels)](uint64_t line) {
+                return line / lpc / ch * lpc + line % lpc;  // the line number without the channel digits
+            }),
+      mshr_(p.mshrs), responses_("responses", clk) {
     SC_HAS_PROCESS(L2Slice);
     SC_METHOD(run);
     sensitive << wake_;

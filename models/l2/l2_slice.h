@@ -27,6 +27,10 @@ struct L2Params {
     uint32_t atomic_latency = 120;
     uint32_t lookups_per_cycle = 1;
     uint32_t mshrs = 256;
+    // The channel interleave, so a slice indexes its sets with the address
+    // bits that do not pick the channel.
+    uint32_t channels = 1;
+    uint32_t interleave_bytes = 256;
 };
 
 struct L2Stats {

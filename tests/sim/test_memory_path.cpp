@@ -1,0 +1,72 @@
+// The global-memory path on the default preset (64-byte L1 lines, 128-byte L2
+// lines of 32-byte sectors): reuse, MSHR merging, write-back, streaming.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "sim/preset.h"
+#include "traces/tools/generators.h"
+
+using namespace dcusim;
+using namespace dcusim::test;
+
+TEST_CASE("reading the same small buffer twice: the second pass hits in L1", "[sim][memory]") {
+    // 2 instructions x 64 lanes x 4 bytes = 512 bytes = 8 L1 lines, twice.
+    auto r = run_text(one_wave_trace(64, 64,
+                                     "ld global 4 0x10 all affine 0x10000 4\nld global 4 0x18 all affine 0x10100 4\nwait\n"
+                                     "ld global 4 0x10 all affine 0x10000 4\nld global 4 0x18 all affine 0x10100 4\nwait"));
+    CHECK(stat(r, "l1.requests") == 16);
+    CHECK(stat(r, "l1.misses") == 8);
+    CHECK(stat(r, "l1.hits") == 8);
+    CHECK(stat(r, "l1.sectors") == 16);
+    // each 128-byte L2 line is asked for twice, one 64-byte half at a time
+    CHECK(stat(r, "l2.requests") == 8);
+    CHECK(stat(r, "l2.fetches") == 8);
+    CHECK(stat(r, "dram.read_bytes") == 512);
+}
+
+TEST_CASE("a second miss to a line in flight merges in the L1's MSHR", "[sim][memory]") {
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0x10 0x1 affine 0x20000 0\nld global 4 0x18 0x2 affine 0x20000 0"));
+    CHECK(stat(r, "l1.misses") == 2);
+    CHECK(stat(r, "l1.mshr_merges") == 1);
+    CHECK(stat(r, "l1.fetches") == 1);
+    CHECK(stat(r, "l2.requests") == 1);
+    CHECK(stat(r, "dram.read_bytes") == 64);
+}
+
+TEST_CASE("a dirty L2 line is written back when it is evicted", "[sim][memory]") {
+    // One L2 channel of one set of two 128-byte lines. Two stores dirty lines 0
+    // and 1 (all four sectors each); a load of line 2 evicts line 0, the LRU.
+    auto r = run_text(one_wave_trace(64, 64,
+                                     "st global 4 0x10 0xffffffff affine 0x0 4\nst global 4 0x18 0xffffffff affine 0x80 4\n"
+                                     "wait\nld global 4 0x20 0x1 affine 0x100 0\nwait"),
+                      {{"l2.channels", "1"}, {"l2.size_bytes", "256"}, {"l2.assoc", "2"}});
+    CHECK(stat(r, "l1.stores") == 4);
+    CHECK(stat(r, "l2.stores") == 4);
+    CHECK(stat(r, "l2.writebacks") == 1);
+    CHECK(stat(r, "l2.writeback_bytes") == 128);
+    CHECK(stat(r, "dram.write_bytes") == 128);
+    CHECK(stat(r, "dram.read_bytes") == 64);  // the loaded 64-byte L1 line: two sectors
+}
+
+TEST_CASE("streaming 8 MiB past a 1 MiB L2 reads 8 MiB from DRAM", "[sim][memory]") {
+    auto path = write_generated("stream.dctrace", 64, [](trace::RecordSink& s) {
+        trace::gen_stream(s, 8 << 20, 256, 4, 16, 1, 64);
+    });
+    auto r = run_files(preset("dcu-z100", {{"l2.size_bytes", "1M"}}), {path});
+    const double mib8 = 8 << 20;
+    CHECK(std::abs(stat(r, "dram.read_bytes") - mib8) <= 0.01 * mib8);
+    CHECK(stat(r, "l1.hits") == 0);
+    CHECK(stat(r, "dram.write_bytes") == 0);
+}
+
+TEST_CASE("L2-resident data is read again from the L2", "[sim][memory]") {
+    // 1 MiB read twice by 16 workgroups on 16 CUs: 64 KiB per CU cycles
+    // through its 16 KiB LRU L1, so the second pass misses there and hits the 4 MiB L2.
+    auto path = write_generated("stream2.dctrace", 64, [](trace::RecordSink& s) {
+        trace::gen_stream(s, 1 << 20, 16, 4, 16, 2, 64);
+    });
+    auto r = run_files(preset("dcu-z100"), {path});
+    CHECK(stat(r, "dram.read_bytes") == 1 << 20);
+    CHECK(stat(r, "l1.hits") == 0);
+    CHECK(stat(r, "l2.hits") == (1 << 20) / 64);  // every 64-byte L1 line of the second pass
+}
