@@ -49,7 +49,7 @@ const std::vector<ParamDef>& param_defs() {
         {"l1.replacement", T::Choice, "lru", "", "vector L1 replacement policy", {"lru"}, 0},
         {"l1.hit_latency", T::UInt, "116", "cycles", "vector L1 lookup to data", {}, 0},
         {"l1.lookups_per_cycle", T::UInt, "1", "lines/cycle", "vector L1 tag port", {}, 1},
-        {"l1.mshrs", T::UInt, "64", "lines", "vector L1 misses in flight", {}, 1},
+        {"l1.mshrs", T::UInt, "128", "lines", "vector L1 misses in flight", {}, 1},
         {"l2.channels", T::UInt, "16", "channels", "L2 channels (slices)", {}, 1},
         {"l2.interleave_bytes", T::Size, "256", "bytes", "consecutive bytes on one L2 channel", {}, 1},
         {"l2.xor_hash", T::Choice, "off", "", "fold higher address bits into the L2 channel", {"off", "on"}, 0},

@@ -1,0 +1,62 @@
+// Bandwidth self-checks: enough waves streaming reads keep DRAM at 90% or
+// more of the preset's peak (channels x burst bytes per tBURST memory cycles),
+// and an L2-resident stream at 90% or more of the L2's peak (channels x the
+// smaller of a NoC link and one L1 line per lookup cycle). Both include the
+// ramp: the first request's latency counts against them.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "sim/preset.h"
+#include "traces/tools/generators.h"
+
+using namespace dcusim;
+using namespace dcusim::test;
+
+namespace {
+double dram_peak(const Preset& p) {
+    return double(p.dram.channels) * p.dram.burst_bytes / p.dram.t.BURST * p.dram.clock_mhz / p.clock_mhz;
+}
+
+double stream_dram_fraction(const std::string& name, uint32_t blocks, uint32_t waves) {
+    Config cfg = preset(name);
+    Preset p = make_preset(cfg);
+    const uint64_t bytes = 32 << 20;
+    auto path = write_generated("bw.dctrace", p.cu.wave_size, [&](trace::RecordSink& s) {
+        trace::gen_stream(s, bytes, blocks, waves, 16, 1, p.cu.wave_size);
+    });
+    auto r = run_files(cfg, {path});
+    REQUIRE(stat(r, "dram.read_bytes") == bytes);
+    return bytes / stat(r, "cycles") / dram_peak(p);
+}
+}  // namespace
+
+TEST_CASE("Z100: a 32 MiB stream runs at 90% or more of the HBM2 peak", "[sim][bandwidth]") {
+    double f = stream_dram_fraction("dcu-z100", 256, 4);
+    INFO("fraction of peak " << f);
+    CHECK(f >= 0.90);
+    CHECK(f <= 1.0);
+}
+
+TEST_CASE("H200: a 32 MiB stream runs at 90% or more of the HBM3e peak", "[sim][bandwidth]") {
+    double f = stream_dram_fraction("h200", 528, 8);
+    INFO("fraction of peak " << f);
+    CHECK(f >= 0.90);
+    CHECK(f <= 1.0);
+}
+
+TEST_CASE("Z100: an L2-resident stream runs at 90% or more of the L2 peak", "[sim][bandwidth]") {
+    Config cfg = preset("dcu-z100");
+    Preset p = make_preset(cfg);
+    const uint64_t bytes = 3 << 20;  // fits the 4 MiB L2
+    auto path = write_generated("l2bw.dctrace", 64, [&](trace::RecordSink& s) {
+        trace::gen_stream(s, bytes, 256, 4, 16, 1, 64);  // from DRAM
+        trace::gen_stream(s, bytes, 256, 4, 16, 1, 64);  // again, from the L2
+    });
+    auto r = run_files(cfg, {path});
+    REQUIRE(stat(r, "l2.hits", 1) == stat(r, "l2.requests", 1));
+    double peak = double(p.noc.channels) * std::min<double>(p.noc.bytes_per_cycle, p.l2.lookups_per_cycle * p.l1.geometry.line_bytes);
+    double f = bytes / stat(r, "cycles", 1) / peak;
+    INFO("fraction of peak " << f);
+    CHECK(f >= 0.90);
+    CHECK(f <= 1.0);
+}
