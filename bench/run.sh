@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The replay benchmark: generates LDS- and constant-heavy traces of about 10 M
-# and 20 M wave instructions (same workgroup shape, twice the workgroups) and
-# replays each on one core with the default preset. Peak RSS must not grow
-# with the trace length. Usage: bench/run.sh [BUILD_DIR]
+# The replay benchmarks, each on one core with the default preset (dcu-z100):
+#  1. on-chip: LDS- and constant-heavy traces of about 10 M and 20 M wave
+#     instructions (same workgroup shape, twice the workgroups);
+#  2. full global-memory path: coalesced 4-byte streams through L1, L2 and
+#     HBM (16 and 32 MiB from DRAM), and a 2 MiB buffer read 8 times (L2-resident).
+# Peak RSS must not grow with the trace length. Usage: bench/run.sh [BUILD_DIR]
 set -euo pipefail
 B=${1:-build}
 T=$(mktemp -d)
@@ -10,8 +12,17 @@ trap 'rm -rf "$T"' EXIT
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 0"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+run() {
+    echo "--- $1, trace $(stat -c %s "$T/t.dctrace") bytes"
+    $pin "$B/bench/bench_replay" "$T/t.dctrace"
+}
 for blocks in 2560 5120; do
     "$B/dcusim-tracegen" lds-const --blocks "$blocks" --waves 4 --iters 140 -o "$T/t.dctrace"
-    echo "--- $blocks workgroups x 4 waves x 140 iterations, trace $(stat -c %s "$T/t.dctrace") bytes"
-    $pin "$B/bench/bench_replay" "$T/t.dctrace"
+    run "on-chip: $blocks workgroups x 4 waves x 140 iterations"
 done
+for mib in 16 32; do
+    "$B/dcusim-tracegen" stream --bytes $((mib << 20)) --blocks 256 --waves 4 --lane-bytes 4 -o "$T/t.dctrace"
+    run "full path: $mib MiB stream from DRAM, 4-byte lanes"
+done
+"$B/dcusim-tracegen" stream --bytes $((2 << 20)) --blocks 256 --waves 4 --lane-bytes 4 --passes 8 -o "$T/t.dctrace"
+run "full path: 2 MiB read 8 times (L2-resident after the first pass), 4-byte lanes"
