@@ -16,6 +16,9 @@ void L1Stats::add_to(StatMap& m) const {
     add_stat(m, "l1.mshr_stall_cycles", mshr_stall_cycles);
     add_stat(m, "l1.load_instructions", load_instructions);
     add_stat(m, "l1.load_latency_sum", load_latency_sum);
+    add_stat(m, "l1.ro_requests", ro_requests);
+    add_stat(m, "l1.ro_hits", ro_hits);
+    add_stat(m, "l1.ro_misses", ro_misses);
 }
 
 VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk)
@@ -76,13 +79,18 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
         send(Down::Atomic, lk.op, lk.line.line, want, req.space, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);
+        const bool ro = req.instr->readonly;
         if (!missing) {
             ++stats_.hits;
+            stats_.ro_hits += ro;
+            stats_.ro_requests += ro;
             line_done(lk.op, now + p_.hit_latency);
         } else {
             auto* e = mshr_.find(line_no);
             if (!e && mshr_.full()) return false;
             ++stats_.misses;
+            stats_.ro_misses += ro;
+            stats_.ro_requests += ro;
             if (!e) {
                 e = &mshr_.allocate(line_no);
                 e->requested = 0;

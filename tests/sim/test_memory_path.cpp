@@ -70,3 +70,15 @@ TEST_CASE("L2-resident data is read again from the L2", "[sim][memory]") {
     CHECK(stat(r, "l1.hits") == 0);
     CHECK(stat(r, "l2.hits") == (1 << 20) / 64);  // every 64-byte L1 line of the second pass
 }
+
+TEST_CASE("loads declared read-only have their own L1 counters", "[sim][memory]") {
+    // pc 0x10 is read-only (__ldg): a miss, then after the wait a hit; pc 0x18 is an ordinary load.
+    auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\npc 0x10 readonly\nwave 0 0\n"
+                      "ld global 4 0x10 0x1 affine 0x30000 0\nwait\nld global 4 0x10 0x1 affine 0x30000 0\n"
+                      "ld global 4 0x18 0x1 affine 0x40000 0\nwait\nend\n");
+    CHECK(stat(r, "l1.ro_requests") == 2);
+    CHECK(stat(r, "l1.ro_misses") == 1);
+    CHECK(stat(r, "l1.ro_hits") == 1);
+    CHECK(stat(r, "l1.requests") == 3);
+    CHECK(stat(r, "l1.misses") == 2);
+}

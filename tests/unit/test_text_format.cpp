@@ -70,7 +70,7 @@ TEST_CASE("every statement of the grammar parses", "[text]") {
 }
 
 TEST_CASE("text writer reproduces canonical statements", "[text]") {
-    std::string text = head + "wave 1 0\nld global 4 0x10 all affine 0x1000 0x4\nst lds 8 0x10 0x3 list 0x8 0x0\n"
+    std::string text = head + "pc 0x10 readonly\nwave 1 0\nld global 4 0x10 all affine 0x1000 0x4\nst lds 8 0x10 0x3 list 0x8 0x0\n"
                               "atom global 4 0x14 0x1 affine 0x0 -0x4\nbar 0x18\nwait\nwait 0x1c\ncompute 3\nend\n";
     std::ostringstream o;
     TextWriter w(o);
@@ -118,5 +118,8 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 1024 1024 1\n") ==
           "t.trace:3: block of 1048576 threads (dcusim takes at most 65536)");
     CHECK(error_of(head + "wave 0 0\ncompute 0x100000000\n") == "t.trace:5: compute count 4294967296 too large (at most 4294967295)");
+    CHECK(error_of(head + "wave 0 0\npc 0x10 readonly\n") ==
+          "t.trace:5: 'pc' declarations come after 'kernel' and before its first 'wave'");
+    CHECK(error_of(head + "pc 0x10 cached\n") == "t.trace:4: unknown pc attribute 'cached' (readonly)");
     CHECK(error_of("") == "t.trace: empty trace (no 'dcusim-trace 1' line)");
 }

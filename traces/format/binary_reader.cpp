@@ -155,6 +155,12 @@ bool BinaryReader::next(Record& r) {
         case TWait: r.kind = RecKind::Wait; r.has_pc = byte() != 0; if (r.has_pc) r.pc = varint(); break;
         case TCompute: r.kind = RecKind::Compute; r.count = varint(); break;
         case TEnd: r.kind = RecKind::End; break;
+        case TPcInfo:
+            r.kind = RecKind::PcInfo;
+            r.pc = varint();
+            r.pc_flags = byte();
+            if (r.pc_flags & ~uint8_t(PcReadOnly)) fail("bad pc attribute flags");
+            break;
         default: fail("unknown record tag " + std::to_string(tag));
     }
     return true;

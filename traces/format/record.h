@@ -55,7 +55,10 @@ struct MemAccess {
     bool operator==(const MemAccess& o) const;
 };
 
-enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compute, End };
+enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compute, End, PcInfo };
+
+// Attributes of the instruction at a PC, declared once per kernel (`pc` statement).
+enum PcFlags : uint8_t { PcReadOnly = 1 };
 
 struct Record {
     RecKind kind = RecKind::End;
@@ -64,8 +67,9 @@ struct Record {
     uint64_t block = 0;         // Wave: linear block id
     uint32_t wave = 0;          // Wave: wave index in its block
     MemAccess mem;              // Mem
-    uint64_t pc = 0;            // Barrier, Wait
+    uint64_t pc = 0;            // Barrier, Wait, PcInfo
     bool has_pc = false;        // Wait: PC given
+    uint8_t pc_flags = 0;       // PcInfo: PcFlags
     uint64_t count = 0;         // Compute: instructions
     bool operator==(const Record& o) const;
 };

@@ -110,6 +110,9 @@ void TraceStream::check(Record& r) {
         case RecKind::Wait:
             if (!in_wave_) fail("instruction before any 'wave' statement of its kernel");
             return;
+        case RecKind::PcInfo:
+            if (!in_kernel_ || any_block_) fail("'pc' declarations come after 'kernel' and before its first 'wave'");
+            return;
         case RecKind::End:
             if (!in_kernel_) fail("'end' outside a kernel");
             in_kernel_ = false;

@@ -177,6 +177,14 @@ bool TextReader::next(Record& r) {
             need(2, "compute N");
             r.kind = RecKind::Compute;
             r.count = number(1, "instruction count");
+        } else if (kw == "pc") {
+            if (tok_.size() < 3) fail("expected 'pc PC readonly'");
+            r.kind = RecKind::PcInfo;
+            r.pc = number(1, "pc");
+            for (size_t i = 2; i < tok_.size(); ++i) {
+                if (tok_[i] != "readonly") fail("unknown pc attribute '" + tok_[i] + "' (readonly)");
+                r.pc_flags |= PcReadOnly;
+            }
         } else if (kw == "end") {
             need(1, "end");
             r.kind = RecKind::End;

@@ -46,6 +46,10 @@ std::string format_record(const Record& r) {
         case RecKind::Wait: o << "wait"; if (r.has_pc) o << ' ' << hex(r.pc); break;
         case RecKind::Compute: o << "compute " << r.count; break;
         case RecKind::End: o << "end"; break;
+        case RecKind::PcInfo:
+            o << "pc " << hex(r.pc);
+            if (r.pc_flags & PcReadOnly) o << " readonly";
+            break;
     }
     return o.str();
 }

@@ -1,5 +1,7 @@
 #include "kernel_reader.h"
 
+#include <algorithm>
+
 namespace dcusim::trace {
 
 KernelReader::KernelReader(std::unique_ptr<TraceStream> stream, uint32_t target_wave_size)
@@ -20,6 +22,13 @@ bool KernelReader::next_kernel() {
         if (rec_.kind == RecKind::Kernel) {
             kernel_ = rec_.kernel;
             in_kernel_ = true;
+            // Its `pc` declarations come before its first wave.
+            readonly_pcs_.clear();
+            while (pull() && rec_.kind == RecKind::PcInfo) {
+                if (rec_.pc_flags & PcReadOnly) readonly_pcs_.push_back(rec_.pc);
+                have_rec_ = false;
+            }
+            std::sort(readonly_pcs_.begin(), readonly_pcs_.end());
             return true;
         }
         // wave_size comes before the first kernel; TraceStream allows nothing else here.
@@ -47,6 +56,8 @@ bool KernelReader::next_workgroup(WorkgroupTrace& wg) {
             cur = &waves[rec_.wave];
         } else {
             cur->append(rec_);
+            if (rec_.kind == RecKind::Mem && std::binary_search(readonly_pcs_.begin(), readonly_pcs_.end(), rec_.mem.pc))
+                cur->instrs.back().readonly = true;
         }
         have_rec_ = false;
     }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "../format/source.h"
 #include "wave_trace.h"
@@ -28,6 +29,7 @@ private:
     std::unique_ptr<TraceStream> stream_;
     uint32_t target_;
     KernelInfo kernel_;
+    std::vector<uint64_t> readonly_pcs_;  // sorted
     Record rec_;
     bool have_rec_ = false;  // rec_ holds a record not consumed yet
     bool in_kernel_ = false;

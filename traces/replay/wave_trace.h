@@ -15,6 +15,7 @@ struct Instr {
     Space space = Space::Global;
     uint8_t bytes = 0;
     AddrMode mode = AddrMode::Affine;
+    bool readonly = false;  // a load the kernel declared read-only (`pc PC readonly`)
     uint64_t pc = 0;
     uint64_t mask = 0;
     uint64_t base = 0;   // Affine: lane 0's address; List: index of the first address in WaveTrace::pool

@@ -15,11 +15,15 @@ TraceSummary summarize_trace(const std::string& path) {
     KernelSummary* k = nullptr;
     bool any_block = false;
     uint64_t last_block = 0;
-    std::vector<uint64_t> addrs;
+    std::vector<uint64_t> addrs, ro_pcs;
     while (s.next(r)) {
         switch (r.kind) {
             case RecKind::WaveSize: out.wave_size = r.wave_size; break;
+            case RecKind::PcInfo:
+                if (r.pc_flags & PcReadOnly) ro_pcs.push_back(r.pc);
+                break;
             case RecKind::Kernel:
+                ro_pcs.clear();
                 out.kernels.emplace_back();
                 k = &out.kernels.back();
                 k->info = r.kernel;
@@ -33,7 +37,8 @@ TraceSummary summarize_trace(const std::string& path) {
                 break;
             case RecKind::Mem: {
                 const MemAccess& m = r.mem;
-                auto& e = k->mem[std::string(op_name(m.op)) + " " + space_name(m.space)];
+                bool ro = std::find(ro_pcs.begin(), ro_pcs.end(), m.pc) != ro_pcs.end();
+                auto& e = k->mem[std::string(op_name(m.op)) + " " + space_name(m.space) + (ro ? " ro" : "")];
                 unsigned lanes = popcount64(m.mask);
                 ++e.instructions;
                 e.lanes += lanes;
