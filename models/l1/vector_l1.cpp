@@ -86,25 +86,13 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
             stats_.ro_requests += ro;
             line_done(lk.op, now + p_.hit_latency);
         } else {
-            auto* e = mshr_.find(line_no);
-            if (!e && mshr_.full()) return false;
+            auto extra = mshr_.miss(line_no, missing, {lk.op});
+            if (!extra) return false;
             ++stats_.misses;
             stats_.ro_misses += ro;
             stats_.ro_requests += ro;
-            if (!e) {
-                e = &mshr_.allocate(line_no);
-                e->requested = 0;
-                e->fetches = 0;
-            }
-            const uint32_t extra = missing & ~e->requested;
-            if (extra) {
-                e->requested |= extra;
-                ++e->fetches;
-                send(Down::Fill, 0, lk.line.line, extra, req.space, now);
-            } else {
-                ++stats_.mshr_merges;
-            }
-            e->targets.push_back({lk.op});
+            if (*extra) send(Down::Fill, 0, lk.line.line, *extra, req.space, now);
+            else ++stats_.mshr_merges;
         }
     }
     ++stats_.requests;

@@ -85,25 +85,13 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++stats_.requests;
         return true;
     }
-    auto* e = mshr_.find(line_no);
-    if (!e && mshr_.full()) return false;
+    auto extra = mshr_.miss(line_no, missing, {&req, arrival, want});
+    if (!extra) return false;
     ++stats_.misses;
     ++stats_.requests;
     if (req.op == trace::Op::Atomic) ++stats_.atomics;
-    if (!e) {
-        e = &mshr_.allocate(line_no);
-        e->requested = 0;
-        e->fetches = 0;
-    }
-    const uint32_t extra = missing & ~e->requested;
-    if (extra) {
-        e->requested |= extra;
-        ++e->fetches;
-        fetch(line_no, extra, now);
-    } else {
-        ++stats_.mshr_merges;
-    }
-    e->targets.push_back({&req, arrival, want});
+    if (*extra) fetch(line_no, *extra, now);
+    else ++stats_.mshr_merges;
     return true;
 }
 
