@@ -10,5 +10,6 @@ namespace dcusim {
 int cli_main(const std::vector<std::string>& args);
 int cmd_run(const std::vector<std::string>& args);
 int cmd_trace(const std::vector<std::string>& args);
+int cmd_sweep(const std::vector<std::string>& args);
 
 }  // namespace dcusim
