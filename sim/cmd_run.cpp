@@ -23,7 +23,9 @@ int cmd_run(const std::vector<std::string>& args) {
     po::options_description opts("run options");
     opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
         "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(
-        "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line");
+        "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line")(
+        "report", po::value<std::string>(), "pcs: the instructions to blame, per cost")(
+        "top", po::value<unsigned>()->default_value(10), "instructions per cost in --report pcs");
     po::options_description keys("preset keys");
     for (const auto& d : param_defs()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
     po::options_description hidden;
@@ -71,6 +73,11 @@ int cmd_run(const std::vector<std::string>& args) {
         spdlog::info("preset {}, {} trace file(s)", cfg.source(), traces.size());
         RunOptions ro;
         ro.progress = !vm.count("quiet");
+        if (vm.count("report")) {
+            if (vm["report"].as<std::string>() != "pcs")
+                throw ConfigError("--report: unknown report '" + vm["report"].as<std::string>() + "' (pcs)");
+            ro.profile_pcs = true;
+        }
         result = simulate(cfg, traces, ro);
         spdlog::info("{} kernel(s) simulated, {} cycles", result.kernels.size(),
                      static_cast<uint64_t>(result.total.count("cycles") ? result.total.at("cycles") : 0));
@@ -93,6 +100,7 @@ int cmd_run(const std::vector<std::string>& args) {
         return 2;
     }
     print_summary(std::cout, cfg, traces, result);
+    if (vm.count("report")) print_pc_report(std::cout, result, vm["top"].as<unsigned>());
     return 0;
 }
 

@@ -12,6 +12,21 @@
 
 namespace dcusim {
 
+namespace {
+struct PcColumn {
+    const char* name;
+    uint64_t PcCounters::*field;
+};
+const PcColumn kPcColumns[] = {
+    {"lds.bank_conflict_cycles", &PcCounters::lds_conflict_cycles},
+    {"const.serialization_cycles", &PcCounters::const_serialization_cycles},
+    {"l1.misses", &PcCounters::l1_misses},
+    {"l2.misses", &PcCounters::l2_misses},
+    {"dram.bytes", &PcCounters::dram_bytes},
+    {"stall.cycles", &PcCounters::stall_cycles},
+};
+}  // namespace
+
 static std::string number(double v) {
     char buf[64];
     if (std::floor(v) == v && std::fabs(v) < 9.007199254740992e15)
@@ -95,9 +110,44 @@ std::string to_json(const Config& cfg, const std::vector<std::string>& traces, c
     j["preset_source"] = cfg.source();
     j["traces"] = traces;
     j["kernels"] = nlohmann::ordered_json::array();
-    for (const auto& k : r.kernels) j["kernels"].push_back({{"name", k.name}, {"stats", stats_json(k.stats)}});
+    for (const auto& k : r.kernels) {
+        nlohmann::ordered_json kj = {{"name", k.name}, {"stats", stats_json(k.stats)}};
+        if (!k.pcs.empty()) {
+            kj["pcs"] = nlohmann::ordered_json::array();
+            for (const auto& e : k.pcs) {
+                nlohmann::ordered_json pj = {{"pc", e.pc}, {"line", e.line}, {"instructions", e.counters.instructions}};
+                for (const PcColumn& col : kPcColumns) pj[col.name] = e.counters.*col.field;
+                kj["pcs"].push_back(pj);
+            }
+        }
+        j["kernels"].push_back(kj);
+    }
     j["total"] = stats_json(r.total);
     return j.dump(2) + "\n";
+}
+
+
+void print_pc_report(std::ostream& o, const RunResult& r, size_t top) {
+    for (size_t k = 0; k < r.kernels.size(); ++k) {
+        const auto& pcs = r.kernels[k].pcs;
+        o << "\nkernel " << k << ": " << r.kernels[k].name << ": top instructions\n";
+        for (const PcColumn& col : kPcColumns) {
+            std::vector<const PcEntry*> v;
+            for (const auto& e : pcs)
+                // LDS instructions are listed even when conflict-free: a padded kernel shows its zeros.
+                if (e.counters.*col.field || (col.field == &PcCounters::lds_conflict_cycles && e.counters.lds_instructions))
+                    v.push_back(&e);
+            std::stable_sort(v.begin(), v.end(), [&](const PcEntry* a, const PcEntry* b) { return a->counters.*col.field > b->counters.*col.field; });
+            if (v.empty()) continue;
+            o << "  " << col.name << '\n';
+            for (size_t i = 0; i < v.size() && i < top; ++i) {
+                char line[200];
+                std::snprintf(line, sizeof line, "    pc 0x%-8llx %-28s %14llu\n", static_cast<unsigned long long>(v[i]->pc),
+                              v[i]->line.c_str(), static_cast<unsigned long long>(v[i]->counters.*col.field));
+                o << line;
+            }
+        }
+    }
 }
 
 std::string to_csv(const RunResult& r) {

@@ -14,6 +14,8 @@ namespace dcusim {
 void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::string>& traces, const RunResult& r);
 std::string to_json(const Config& cfg, const std::vector<std::string>& traces, const RunResult& r);
 std::string to_csv(const RunResult& r);
+// The instructions to blame: per kernel and cost, the top `top` PCs.
+void print_pc_report(std::ostream& o, const RunResult& r, size_t top);
 // Throws std::runtime_error naming the file.
 void write_file_atomically(const std::string& path, const std::string& content);
 

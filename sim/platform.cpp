@@ -88,8 +88,11 @@ public:
         dispatcher_->attach(cus);
     }
 
-    void kernel_started(const trace::KernelInfo&, const Occupancy& occ) override {
+    void kernel_started(const trace::KernelInfo&, const Occupancy& occ,
+                        const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
+        pc_lines_ = pc_lines;
+        if (PcProfile* prof = PcProfile::active()) prof->reset();
         for (auto& c : cus_) c->reset_stats();
         for (auto& l : lds_) l->reset_stats();
         // A kernel launch invalidates the constant cache (HSA dispatch acquire; assumed for every preset).
@@ -122,6 +125,11 @@ public:
         for (auto& l : l2_) l->stats().add_to(r.stats);
         if (dram_) dram_->report(r.stats);
         derive_stats(r.stats);
+        if (PcProfile* prof = PcProfile::active())
+            for (const auto& [pc, c] : prof->all()) {
+                auto line = pc_lines_.find(pc);
+                r.pcs.push_back({pc, line == pc_lines_.end() ? std::string() : line->second, c});
+            }
         for (const auto& [key, v] : r.stats)
             if (!is_per_kernel_only(key)) result_.total[key] += v;
         derive_stats(result_.total);
@@ -143,6 +151,7 @@ private:
     std::vector<std::unique_ptr<Lds>> lds_;
     std::vector<std::unique_ptr<ComputeUnit>> cus_;
     Occupancy occ_;
+    std::map<uint64_t, std::string> pc_lines_;
     RunResult result_;
 };
 
@@ -152,6 +161,8 @@ RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, co
     Preset p = make_preset(cfg);
     for (const auto& t : traces) trace::open_source(t);  // a missing or unreadable file fails before simulating
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+    static PcProfile profile;
+    if (opt.profile_pcs) PcProfile::enable(&profile);
     // Built once per process and kept: SystemC allows one elaboration per process.
     static Gpu* gpu = nullptr;
     if (gpu) throw std::logic_error("simulate() may run once per process");

@@ -7,14 +7,22 @@
 #include <string>
 #include <vector>
 
+#include "../models/common/pc_profile.h"
 #include "../models/common/stats.h"
 #include "config.h"
 
 namespace dcusim {
 
+struct PcEntry {
+    uint64_t pc = 0;
+    std::string line;  // FILE:LINE when the trace declares it
+    PcCounters counters;
+};
+
 struct KernelResult {
     std::string name;
     StatMap stats;
+    std::vector<PcEntry> pcs;  // with RunOptions::profile_pcs
 };
 
 struct RunResult {
@@ -24,6 +32,7 @@ struct RunResult {
 
 struct RunOptions {
     bool progress = true;
+    bool profile_pcs = false;  // attribute costs to instructions (--report pcs)
 };
 
 // Throws ConfigError for an inconsistent preset, trace::TraceError for a bad

@@ -39,6 +39,7 @@ struct MemRequest {
     MemResponder* reply_to = nullptr;  // null: no answer wanted (write-backs)
     uint64_t tag = 0;             // initiator's own bookkeeping (wave slot, MSHR, ...)
     uint32_t wave_id = 0;         // the issuing wave's slot on its CU (private-memory addressing)
+    uint64_t pc = 0;              // the instruction on whose behalf (per-PC reports)
 };
 
 inline uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_bytes, uint32_t sector_bytes) {

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/pc_profile.h"
+
 namespace dcusim {
 
 void ConstStats::report(StatMap& m) const {
@@ -43,6 +45,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
     }
     stats_.requests += k;
     stats_.serialization_cycles += uint64_t(k - 1) * p_.request_cycles;
+    if (PcProfile* prof = PcProfile::active()) prof->at(in.pc).const_serialization_cycles += uint64_t(k - 1) * p_.request_cycles;
     Cycle start = std::max(now, port_free_);
     stats_.queue_cycles += start - now;
     const uint32_t op = ops_.acquire();
@@ -70,6 +73,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
             m.req.issue = t;
             m.req.reply_to = this;
             m.req.tag = line;
+            m.req.pc = in.pc;
             m.ops.push_back(op);
             ++stats_.fills;
             mem->mem_request(m.req);

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/pc_profile.h"
+
 namespace dcusim {
 
 using trace::Instr;
@@ -123,8 +125,10 @@ void ComputeUnit::stall(WaveState& w, Stall why, Cycle now) {
     }
 }
 
-void ComputeUnit::end_stall(WaveState& w, Cycle now) {
+void ComputeUnit::end_stall(WaveState& w, Cycle now, uint64_t pc) {
     Cycle d = now - w.stall_since;
+    if (w.stall != Stall::None)
+        if (PcProfile* prof = PcProfile::active()) prof->at(pc).stall_cycles += d;
     switch (w.stall) {
         case Stall::Barrier: stats_.barrier_stall_cycles += d; break;
         case Stall::Wait: stats_.wait_stall_cycles += d; break;
@@ -156,7 +160,8 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
         switch (in.kind) {
             case RecKind::Wait:
                 if (w.outstanding(now) != 0) return wait_memory(w, slot, Stall::Wait, now);
-                end_stall(w, now);
+                end_stall(w, now, in.pc);
+                if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
                 ++w.next;
                 ++stats_.waits;
                 ++stats_.instructions;
@@ -174,6 +179,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
             case RecKind::Barrier: {
                 ++w.next;
                 ++stats_.barriers;
+                if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
                 ++stats_.instructions;
                 simd_free_[s] = now + p_.issue_cycles;
                 stats_.simd_busy_cycles += p_.issue_cycles;
@@ -186,7 +192,8 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
             }
             case RecKind::Mem: {
                 if (w.outstanding(now) >= p_.max_outstanding) return wait_memory(w, slot, Stall::Outstanding, now);
-                end_stall(w, now);
+                end_stall(w, now, in.pc);
+                if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
                 ++w.next;
                 ++stats_.instructions;
                 ++stats_.mem_instructions;
@@ -226,6 +233,7 @@ void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycl
     r->reply_to = this;
     r->tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
     r->wave_id = slot;
+    r->pc = in.pc;
     ++w.unknown;
     mem->mem_request(*r);
 }
@@ -250,7 +258,7 @@ void ComputeUnit::release_barrier_if_complete(uint32_t wi, Cycle now) {
         WaveState& w = waves_[slot];
         if (!w.active || w.stall != Stall::Barrier) continue;
         w.stall_since = std::min(w.stall_since, at);
-        end_stall(w, at);
+        end_stall(w, at, w.trace->instrs[w.next - 1].pc);  // the barrier it waited at
         schedule(slot, at);
     }
     g.at_barrier = 0;

@@ -64,7 +64,7 @@ private:
     void retire(uint32_t slot, Cycle now);
     void send_global(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
     void stall(WaveState& w, WaveState::Stall why, Cycle now);
-    void end_stall(WaveState& w, Cycle now);
+    void end_stall(WaveState& w, Cycle now, uint64_t pc);  // pc: the instruction the wave stalled at
     // The wave waits for outstanding memory: at a known cycle, or parked until a response.
     void wait_memory(WaveState& w, uint32_t slot, WaveState::Stall why, Cycle now);
 

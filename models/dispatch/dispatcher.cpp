@@ -36,7 +36,7 @@ void Dispatcher::run() {
                 const trace::KernelInfo& k = reader_->kernel();
                 Occupancy occ = compute_occupancy(p_.cu, p_.lds_size, p_.lds_granule, k);
                 for (ComputeUnit* cu : cus_) cu->set_kernel(occ);
-                obs_->kernel_started(k, occ);
+                obs_->kernel_started(k, occ, reader_->pc_lines());
                 in_kernel_ = true;
                 trace_drained_ = false;
                 kernel_start_ = now;

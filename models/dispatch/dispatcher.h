@@ -21,7 +21,8 @@ namespace dcusim {
 class KernelObserver {
 public:
     virtual ~KernelObserver() = default;
-    virtual void kernel_started(const trace::KernelInfo& k, const Occupancy& occ) = 0;
+    virtual void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
+                                const std::map<uint64_t, std::string>& pc_lines) = 0;
     virtual void kernel_finished(const trace::KernelInfo& k, Cycle cycles) = 0;
 };
 

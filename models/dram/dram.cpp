@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/pc_profile.h"
+
 namespace dcusim {
 
 void DramStats::add_to(StatMap& m) const {
@@ -51,6 +53,7 @@ void Dram::mem_request(MemRequest& req) {
     }
     (write ? stats_.write_requests : stats_.read_requests) += 1;
     (write ? stats_.write_bytes : stats_.read_bytes) += bytes;
+    if (PcProfile* prof = PcProfile::active()) prof->at(req.pc).dram_bytes += bytes;
     if (pd.bursts == 0) {  // nothing to move
         responses_.deliver(req, arrival);
         pending_.release(id);

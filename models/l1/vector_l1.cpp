@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/pc_profile.h"
+
 namespace dcusim {
 
 void L1Stats::add_to(StatMap& m) const {
@@ -89,9 +91,10 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
             auto extra = mshr_.miss(line_no, missing, {lk.op});
             if (!extra) return false;
             ++stats_.misses;
+            if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l1_misses;
             stats_.ro_misses += ro;
             stats_.ro_requests += ro;
-            if (*extra) send(Down::Fill, 0, lk.line.line, *extra, req.space, now);
+            if (*extra) send(Down::Fill, lk.op, lk.line.line, *extra, req.space, now);
             else ++stats_.mshr_merges;
         }
     }
@@ -115,6 +118,7 @@ void VectorL1::send(Down kind, uint32_t op, uint64_t line, uint32_t sectors, tra
     d.req.issue = now;
     d.req.reply_to = this;
     d.req.tag = i;
+    d.req.pc = ops_[op].req->pc;  // for a fill, the op that missed first (fills complete through the MSHR)
     if (kind == Down::Fill) ++stats_.fetches;
     down->mem_request(d.req);
 }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/pc_profile.h"
+
 namespace dcusim {
 
 void L2Stats::add_to(StatMap& m) const {
@@ -66,7 +68,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
         // Write-allocate without a fetch: the written sectors become valid and dirty.
-        write_back(tags_.install(line_no, 0, want), now);
+        write_back(tags_.install(line_no, 0, want), now, req.pc);
         ++stats_.stores;
         ++stats_.requests;
         answer(req, arrival, now + p_.hit_latency);
@@ -88,14 +90,15 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     auto extra = mshr_.miss(line_no, missing, {&req, arrival, want});
     if (!extra) return false;
     ++stats_.misses;
+    if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l2_misses;
     ++stats_.requests;
     if (req.op == trace::Op::Atomic) ++stats_.atomics;
-    if (*extra) fetch(line_no, *extra, now);
+    if (*extra) fetch(line_no, *extra, now, req.pc);
     else ++stats_.mshr_merges;
     return true;
 }
 
-void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now) {
+void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) {
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
     d.writeback = false;
@@ -108,11 +111,12 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now) {
     d.req.issue = now;
     d.req.reply_to = this;
     d.req.tag = i;
+    d.req.pc = pc;
     ++stats_.fetches;
     dram->mem_request(d.req);
 }
 
-void L2Slice::write_back(const SectorTags::Victim& v, Cycle now) {
+void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     if (!v.valid || !v.dirty) return;
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
@@ -126,6 +130,7 @@ void L2Slice::write_back(const SectorTags::Victim& v, Cycle now) {
     d.req.issue = now;
     d.req.reply_to = this;
     d.req.tag = i;
+    d.req.pc = pc;  // the access whose allocation evicted the line
     ++stats_.writebacks;
     stats_.writeback_bytes += uint64_t(__builtin_popcount(v.dirty)) * p_.sector_bytes;
     dram->mem_request(d.req);
@@ -138,7 +143,7 @@ void L2Slice::mem_response(MemRequest& r) {
     if (d.writeback) return;
     const Cycle now = clk_.now();
     const uint64_t line_no = d.req.addr / p_.geometry.line_bytes;
-    write_back(tags_.install(line_no, d.req.sectors, 0), now);
+    write_back(tags_.install(line_no, d.req.sectors, 0), now, d.req.pc);
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
     std::vector<Target> targets = std::move(e->targets);

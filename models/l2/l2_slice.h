@@ -61,8 +61,8 @@ private:
     };
     void run();
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
-    void fetch(uint64_t line_no, uint32_t sectors, Cycle now);
-    void write_back(const SectorTags::Victim& v, Cycle now);
+    void fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
+    void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
 
     L2Params p_;

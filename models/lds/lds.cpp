@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "../common/pc_profile.h"
+
 namespace dcusim {
 
 void LdsStats::report(StatMap& m) const {
@@ -24,6 +26,11 @@ Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle n
     (in.op == trace::Op::Load ? stats_.loads : in.op == trace::Op::Store ? stats_.stores : stats_.atomics) += 1;
     stats_.cycles += c.cycles;
     stats_.bank_conflict_cycles += c.conflict_cycles;
+    if (PcProfile* prof = PcProfile::active()) {
+        PcCounters& pc = prof->at(in.pc);
+        ++pc.lds_instructions;
+        pc.lds_conflict_cycles += c.conflict_cycles;
+    }
     stats_.groups += c.groups;
     stats_.bytes += uint64_t(trace::popcount64(in.mask)) * in.bytes;
     Cycle start = std::max(now, pipe_free_);

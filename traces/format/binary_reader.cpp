@@ -159,7 +159,13 @@ bool BinaryReader::next(Record& r) {
             r.kind = RecKind::PcInfo;
             r.pc = varint();
             r.pc_flags = byte();
-            if (r.pc_flags & ~uint8_t(PcReadOnly)) fail("bad pc attribute flags");
+            if (r.pc_flags & ~uint8_t(PcReadOnly | PcHasLine)) fail("bad pc attribute flags");
+            if (r.pc_flags & PcHasLine) {
+                uint64_t len = varint();
+                if (len > raw_.size() - pos_) fail("source line runs past the end of its chunk");
+                r.pc_line.assign(reinterpret_cast<const char*>(raw_.data() + pos_), len);
+                pos_ += len;
+            }
             break;
         default: fail("unknown record tag " + std::to_string(tag));
     }

@@ -78,7 +78,15 @@ void BinaryWriter::write(const Record& r) {
             break;
         case RecKind::Compute: b.push_back(TCompute); put_varint(b, r.count); break;
         case RecKind::End: b.push_back(TEnd); break;
-        case RecKind::PcInfo: b.push_back(TPcInfo); put_varint(b, r.pc); b.push_back(r.pc_flags); break;
+        case RecKind::PcInfo:
+            b.push_back(TPcInfo);
+            put_varint(b, r.pc);
+            b.push_back(r.pc_flags);
+            if (r.pc_flags & PcHasLine) {
+                put_varint(b, r.pc_line.size());
+                b.insert(b.end(), r.pc_line.begin(), r.pc_line.end());
+            }
+            break;
         case RecKind::Mem: {
             const MemAccess& m = r.mem;
             b.push_back(uint8_t(kMemBit | (unsigned(m.op) << 5) | (unsigned(m.space) << 3) | log2_bytes(m.bytes)));

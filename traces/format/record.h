@@ -58,7 +58,7 @@ struct MemAccess {
 enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compute, End, PcInfo };
 
 // Attributes of the instruction at a PC, declared once per kernel (`pc` statement).
-enum PcFlags : uint8_t { PcReadOnly = 1 };
+enum PcFlags : uint8_t { PcReadOnly = 1, PcHasLine = 2 };
 
 struct Record {
     RecKind kind = RecKind::End;
@@ -70,6 +70,7 @@ struct Record {
     uint64_t pc = 0;            // Barrier, Wait, PcInfo
     bool has_pc = false;        // Wait: PC given
     uint8_t pc_flags = 0;       // PcInfo: PcFlags
+    std::string pc_line;        // PcInfo: source FILE:LINE when PcHasLine
     uint64_t count = 0;         // Compute: instructions
     bool operator==(const Record& o) const;
 };

@@ -178,12 +178,18 @@ bool TextReader::next(Record& r) {
             r.kind = RecKind::Compute;
             r.count = number(1, "instruction count");
         } else if (kw == "pc") {
-            if (tok_.size() < 3) fail("expected 'pc PC readonly'");
+            if (tok_.size() < 3) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
             r.kind = RecKind::PcInfo;
             r.pc = number(1, "pc");
             for (size_t i = 2; i < tok_.size(); ++i) {
-                if (tok_[i] != "readonly") fail("unknown pc attribute '" + tok_[i] + "' (readonly)");
-                r.pc_flags |= PcReadOnly;
+                if (tok_[i] == "readonly") {
+                    r.pc_flags |= PcReadOnly;
+                } else if (tok_[i] == "line" && i + 1 < tok_.size()) {
+                    r.pc_flags |= PcHasLine;
+                    r.pc_line = tok_[++i];
+                } else {
+                    fail("unknown pc attribute '" + tok_[i] + "' (readonly, line FILE:LINE)");
+                }
             }
         } else if (kw == "end") {
             need(1, "end");

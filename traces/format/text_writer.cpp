@@ -49,6 +49,7 @@ std::string format_record(const Record& r) {
         case RecKind::PcInfo:
             o << "pc " << hex(r.pc);
             if (r.pc_flags & PcReadOnly) o << " readonly";
+            if (r.pc_flags & PcHasLine) o << " line " << r.pc_line;
             break;
     }
     return o.str();

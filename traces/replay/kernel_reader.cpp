@@ -24,8 +24,10 @@ bool KernelReader::next_kernel() {
             in_kernel_ = true;
             // Its `pc` declarations come before its first wave.
             readonly_pcs_.clear();
+            pc_lines_.clear();
             while (pull() && rec_.kind == RecKind::PcInfo) {
                 if (rec_.pc_flags & PcReadOnly) readonly_pcs_.push_back(rec_.pc);
+                if (rec_.pc_flags & PcHasLine) pc_lines_[rec_.pc] = rec_.pc_line;
                 have_rec_ = false;
             }
             std::sort(readonly_pcs_.begin(), readonly_pcs_.end());

@@ -3,6 +3,7 @@
 // per call, so memory follows the resident workgroups, not the trace length.
 #pragma once
 
+#include <map>
 #include <memory>
 #include <vector>
 
@@ -22,6 +23,8 @@ public:
     // Next workgroup of the current kernel; false after its last one.
     bool next_workgroup(WorkgroupTrace& wg);
     std::string where() const { return stream_->where(); }
+    // Source lines the current kernel declared for its PCs.
+    const std::map<uint64_t, std::string>& pc_lines() const { return pc_lines_; }
 
 private:
     bool pull();  // reads one record into rec_, false at the end of the file
@@ -30,6 +33,7 @@ private:
     uint32_t target_;
     KernelInfo kernel_;
     std::vector<uint64_t> readonly_pcs_;  // sorted
+    std::map<uint64_t, std::string> pc_lines_;
     Record rec_;
     bool have_rec_ = false;  // rec_ holds a record not consumed yet
     bool in_kernel_ = false;

@@ -179,6 +179,15 @@ void gen_transpose(RecordSink& out, uint32_t n, uint32_t ws) {
         k.kernel.sgprs = 16;
         k.kernel.present = KernelInfo::HasLds | KernelInfo::HasVgprs | KernelInfo::HasSgprs;
         out.write(k);
+        // Where each memory instruction comes from in the HIP source (validation/kernels/ to come).
+        const std::pair<uint64_t, int> lines[] = {{0x100, 14}, {0x180, 14}, {0x200, 19}, {0x280, 19}};
+        for (const auto& [pc0, line] : lines)
+            for (uint32_t j = 0; j < 32; j += 8) {
+                Record pi = simple(RecKind::PcInfo, pc0 + j);
+                pi.pc_flags = PcHasLine;
+                pi.pc_line = std::string(width == 32 ? "transpose.hip:" : "transpose_padded.hip:") + std::to_string(line);
+                out.write(pi);
+            }
         for (uint32_t by = 0; by < tiles; ++by)
             for (uint32_t bx = 0; bx < tiles; ++bx)
                 for (uint32_t w = 0; w < waves; ++w) {
