@@ -11,5 +11,6 @@ int cli_main(const std::vector<std::string>& args);
 int cmd_run(const std::vector<std::string>& args);
 int cmd_trace(const std::vector<std::string>& args);
 int cmd_sweep(const std::vector<std::string>& args);
+int cmd_plot(const std::vector<std::string>& args);
 
 }  // namespace dcusim

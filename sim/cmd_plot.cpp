@@ -1,0 +1,214 @@
+// dcusim plot: charts from sweep CSVs, drawn by gnuplot (Debian's gnuplot-nox):
+// a line chart per group when x is numeric, clustered bars when it is not, or
+// a heat map of y over x and the group (--heatmap).
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "cli.h"
+#include "config.h"
+
+namespace fs = std::filesystem;
+
+namespace dcusim {
+
+namespace {
+
+std::vector<std::string> cells(const std::string& line) {
+    std::vector<std::string> out;
+    std::string c;
+    std::istringstream in(line);
+    while (std::getline(in, c, ',')) out.push_back(c);
+    if (!line.empty() && line.back() == ',') out.push_back("");
+    return out;
+}
+
+bool number_of(const std::string& s, double& v) {
+    uint64_t u;
+    if (parse_size(s, u)) {  // sweep values keep the user's spelling (64K)
+        v = double(u);
+        return true;
+    }
+    char* end = nullptr;
+    v = std::strtod(s.c_str(), &end);
+    return !s.empty() && *end == '\0';
+}
+
+std::string quoted(const std::string& s) {
+    std::string q = "\"";
+    for (char c : s) q += (c == '"' || c == '\\') ? std::string("\\") + c : std::string(1, c);
+    return q + "\"";
+}
+
+}  // namespace
+
+int cmd_plot(const std::vector<std::string>& args) {
+    const char* usage =
+        "usage: dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--title T] [--out FILE.png|FILE.svg]\n";
+    std::string in, x, y, group, kernel, out = "plot.png", title;
+    bool heatmap = false;
+    for (size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::string {
+            if (i + 1 >= args.size()) return "";
+            return args[++i];
+        };
+        if (a == "--x") x = value();
+        else if (a == "--y") y = value();
+        else if (a == "--group") group = value();
+        else if (a == "--kernel") kernel = value();
+        else if (a == "--out") out = value();
+        else if (a == "--title") title = value();
+        else if (a == "--heatmap") heatmap = true;
+        else if (a == "--help" || a == "-h") { std::cout << usage; return 0; }
+        else if (!a.empty() && a[0] == '-') { std::cerr << "dcusim plot: unknown option '" << a << "'\n" << usage; return 2; }
+        else in = a;
+    }
+    if (in.empty() || x.empty() || y.empty() || (heatmap && group.empty())) {
+        std::cerr << usage;
+        return 2;
+    }
+    const std::string ext = fs::path(out).extension().string();
+    if (ext != ".png" && ext != ".svg") {
+        std::cerr << "dcusim plot: --out must end in .png or .svg\n";
+        return 2;
+    }
+    std::ifstream f(in);
+    if (!f) {
+        std::cerr << "dcusim plot: " << in << ": cannot open\n";
+        return 2;
+    }
+    std::string line;
+    std::getline(f, line);
+    auto header = cells(line);
+    auto col = [&](const std::string& name) -> int {
+        auto it = std::find(header.begin(), header.end(), name);
+        return it == header.end() ? -1 : int(it - header.begin());
+    };
+    int cx = col(x), cy = col(y), cg = group.empty() ? -2 : col(group), ck = col("kernel");
+    for (auto [c, name] : {std::pair{cx, x}, std::pair{cy, y}, std::pair{cg, group}})
+        if (c == -1) {
+            std::cerr << "dcusim plot: " << in << ":1: no column '" << name << "'\n";
+            return 2;
+        }
+    // series: group -> x (in first-seen order) -> y
+    std::vector<std::string> groups, xs;
+    std::map<std::pair<std::string, std::string>, double> val;
+    bool numeric_x = true;
+    for (unsigned n = 2; std::getline(f, line); ++n) {
+        auto c = cells(line);
+        if (c.size() != header.size()) {
+            std::cerr << "dcusim plot: " << in << ":" << n << ": " << c.size() << " cells, the header has " << header.size() << "\n";
+            return 2;
+        }
+        if (!kernel.empty() && (ck < 0 || c[size_t(ck)] != kernel)) continue;
+        double v, xv;
+        if (!number_of(c[size_t(cy)], v)) {
+            std::cerr << "dcusim plot: " << in << ":" << n << ": '" << c[size_t(cy)] << "' is not a number\n";
+            return 2;
+        }
+        std::string g = cg >= 0 ? c[size_t(cg)] : y;
+        const std::string& xv_s = c[size_t(cx)];
+        numeric_x = numeric_x && number_of(xv_s, xv);
+        if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
+        if (std::find(xs.begin(), xs.end(), xv_s) == xs.end()) xs.push_back(xv_s);
+        val[{g, xv_s}] = v;
+    }
+    if (val.empty()) {
+        std::cerr << "dcusim plot: " << in << ": no rows to plot\n";
+        return 2;
+    }
+    if (numeric_x)
+        std::stable_sort(xs.begin(), xs.end(), [](const std::string& a, const std::string& b) {
+            double va, vb;
+            number_of(a, va);
+            number_of(b, vb);
+            return va < vb;
+        });
+
+    // Data and script for gnuplot, in a scratch folder; the picture is renamed into place when drawn.
+    fs::path dir = fs::temp_directory_path() / ("dcusim_plot_" + std::to_string(getpid()));
+    fs::create_directories(dir);
+    std::ofstream data(dir / "data.txt"), gp(dir / "plot.gp");
+    const std::string tmp_out = out + ".tmp" + ext;
+    gp << (ext == ".png" ? "set terminal pngcairo size 960,600 noenhanced font 'DejaVu Sans,11'\n"
+                         : "set terminal svg size 960,600 noenhanced font 'DejaVu Sans,11'\n");
+    gp << "set output " << quoted(tmp_out) << "\n";
+    gp << "set title " << quoted(title.empty() ? y + " by " + x + (group.empty() ? "" : " and " + group) : title) << "\n";
+    gp << "set xlabel " << quoted(x) << "\nset ylabel " << quoted(y) << "\nset grid\nset key top right box opaque\n";
+    if (heatmap) {
+        // rows: groups, columns: x values; one cell per (x, group)
+        for (size_t gi = 0; gi < groups.size(); ++gi)
+            for (size_t xi = 0; xi < xs.size(); ++xi) {
+                auto it = val.find({groups[gi], xs[xi]});
+                data << xi << ' ' << gi << ' ' << (it == val.end() ? std::string("NaN") : std::to_string(it->second)) << '\n';
+            }
+        gp << "set ylabel " << quoted(group) << "\nset cblabel " << quoted(y) << "\nunset key\nset xtics (";
+        for (size_t xi = 0; xi < xs.size(); ++xi) gp << (xi ? ", " : "") << quoted(xs[xi]) << ' ' << xi;
+        gp << ")\nset ytics (";
+        for (size_t gi = 0; gi < groups.size(); ++gi) gp << (gi ? ", " : "") << quoted(groups[gi]) << ' ' << gi;
+        gp << ")\nset palette rgbformulae 33,13,10\nplot " << quoted((dir / "data.txt").string())
+           << " using 1:2:3 with image, '' using 1:2:(sprintf('%g',$3)) with labels\n";
+    } else if (numeric_x) {
+        double lo, hi;
+        number_of(xs.front(), lo);
+        number_of(xs.back(), hi);
+        if (lo > 0 && hi / lo >= 8) gp << "set logscale x 2\n";  // sizes and counts sweep in powers of two
+        for (const auto& g : groups) {
+            for (const auto& xv : xs) {
+                auto it = val.find({g, xv});
+                double xn;
+                number_of(xv, xn);
+                if (it != val.end()) data << xn << ' ' << it->second << '\n';
+            }
+            data << "\n\n";
+        }
+        gp << "plot ";
+        for (size_t gi = 0; gi < groups.size(); ++gi)
+            gp << (gi ? ", " : "") << quoted((dir / "data.txt").string()) << " index " << gi
+               << " using 1:2 with linespoints lw 2 pt 7 title " << quoted(group.empty() ? y : group + " = " + groups[gi]);
+        gp << '\n';
+    } else {
+        for (const auto& xv : xs) {
+            data << quoted(xv);
+            for (const auto& g : groups) {
+                auto it = val.find({g, xv});
+                data << ' ' << (it == val.end() ? std::string("NaN") : std::to_string(it->second));
+            }
+            data << '\n';
+        }
+        gp << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+              "set yrange [0:*]\nset xtics rotate by -30\nplot ";
+        for (size_t gi = 0; gi < groups.size(); ++gi)
+            gp << (gi ? ", " : "") << quoted((dir / "data.txt").string()) << " using " << gi + 2 << (gi ? "" : ":xtic(1)")
+               << " title " << quoted(group.empty() ? y : group + " = " + groups[gi]);
+        gp << '\n';
+    }
+    data.close();
+    gp.close();
+    pid_t pid = fork();
+    if (pid == 0) {
+        freopen("/dev/null", "w", stdout);
+        execlp("gnuplot", "gnuplot", (dir / "plot.gp").c_str(), static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    int status = 0;
+    waitpid(pid, &status, 0);
+    fs::remove_all(dir);
+    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(tmp_out)) {
+        std::remove(tmp_out.c_str());
+        std::cerr << "dcusim plot: gnuplot failed" << (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (not installed: apt-get install gnuplot-nox)" : "") << '\n';
+        return 1;
+    }
+    fs::rename(tmp_out, out);
+    return 0;
+}
+
+}  // namespace dcusim
