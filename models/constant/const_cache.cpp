@@ -35,9 +35,13 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
     // Distinct addresses in lane order (at most one per lane).
     uint64_t addrs[64];
     unsigned k = 0;
-    w.for_each_lane(in, [&](unsigned, uint64_t a) {
-        if (std::find(addrs, addrs + k, a) == addrs + k) addrs[k++] = a;
-    });
+    if (in.mode == trace::AddrMode::Affine && (in.stride == 0 || trace::popcount64(in.mask) == 1)) {
+        addrs[k++] = in.base + uint64_t(int64_t(__builtin_ctzll(in.mask)) * in.stride);  // one address: the usual case
+    } else {
+        w.for_each_lane(in, [&](unsigned, uint64_t a) {
+            if (std::find(addrs, addrs + k, a) == addrs + k) addrs[k++] = a;
+        });
+    }
     ++stats_.instructions;
     if (k > 1 && p_.divergent == ConstDivergence::Vector) {
         ++stats_.vector_instructions;
