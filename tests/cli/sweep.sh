@@ -23,18 +23,19 @@ grep -q "point failed (.*lds.size_bytes=1K): dcusim run: kernel 'transpose_tile3
 
 # Kill a sweep half-way, run it again: only the missing points run, and the
 # CSV equals an uninterrupted run's.
-"$GEN" stream --bytes $((4 << 20)) --blocks 64 --waves 4 -o "$WORK/st.dctrace"
+"$GEN" stream --bytes $((1 << 20)) --blocks 64 --waves 4 -o "$WORK/st.dctrace"
 args=(--vary l2.size_bytes=256K,512K,1M,2M,4M,8M -j 1 --out "$WORK/k.csv" "$WORK/st.dctrace")
 "$DCUSIM" sweep --quiet "${args[@]}" &
 pid=$!
-for _ in $(seq 1 600); do
-    [ "$(ls "$WORK/k.csv.parts" 2>/dev/null | grep -c '\.csv$')" -ge 2 ] && break
+# (up to 5 minutes: a sanitizer build is slow)
+for _ in $(seq 1 6000); do
+    [ "$(ls "$WORK/k.csv.parts" 2>/dev/null | grep -c '\.csv$')" -ge 1 ] && break
     sleep 0.05
 done
 kill -9 $pid 2>/dev/null
 wait $pid 2>/dev/null
 done_before=$(ls "$WORK/k.csv.parts" | grep -c '\.csv$')
-[ "$done_before" -ge 2 ] && [ "$done_before" -lt 6 ] || fail "the kill should leave some points done ($done_before)"
+[ "$done_before" -ge 1 ] && [ "$done_before" -lt 6 ] || fail "the kill should leave some points done ($done_before)"
 "$DCUSIM" sweep "${args[@]}" 2>"$WORK/resume.err" || fail "resumed sweep failed"
 grep -q "6 points, $done_before done already, $((6 - done_before)) to run" "$WORK/resume.err" || fail "resume: $(head -1 "$WORK/resume.err")"
 expect_ok "$DCUSIM" sweep --quiet --vary l2.size_bytes=256K,512K,1M,2M,4M,8M -j 2 --out "$WORK/u.csv" "$WORK/st.dctrace"

@@ -1,0 +1,37 @@
+// The HIP runtime calls this suite uses, on either vendor.
+// On AMD (hipcc) this is <hip/hip_runtime.h>. On NVIDIA the suite builds with
+// nvcc, and these names map onto the CUDA runtime: Debian's HIP-on-NVIDIA
+// headers do not compile against CUDA 13 (CONTEXT.md section 4), and the
+// suite needs only this much. Device code (__global__, __shared__,
+// __constant__, threadIdx, __syncthreads) is the same language on both.
+#pragma once
+
+#if defined(__CUDACC__) && !defined(__HIP_PLATFORM_AMD__) && !defined(__HIPCC__)
+#include <cuda_runtime.h>
+#define DCU_VALIDATION_VENDOR "nvidia"
+#define hipError_t cudaError_t
+#define hipSuccess cudaSuccess
+#define hipGetErrorString cudaGetErrorString
+#define hipGetLastError cudaGetLastError
+#define hipMalloc cudaMalloc
+#define hipFree cudaFree
+#define hipMemcpy cudaMemcpy
+#define hipMemcpyHostToDevice cudaMemcpyHostToDevice
+#define hipMemcpyDeviceToHost cudaMemcpyDeviceToHost
+#define hipMemset cudaMemset
+#define hipMemcpyToSymbol cudaMemcpyToSymbol
+#define hipDeviceSynchronize cudaDeviceSynchronize
+#define hipEvent_t cudaEvent_t
+#define hipEventCreate cudaEventCreate
+#define hipEventRecord cudaEventRecord
+#define hipEventSynchronize cudaEventSynchronize
+#define hipEventElapsedTime cudaEventElapsedTime
+#define hipEventDestroy cudaEventDestroy
+#define hipDeviceProp_t cudaDeviceProp
+#define hipGetDeviceProperties cudaGetDeviceProperties
+#define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) \
+    kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
+#else
+#include <hip/hip_runtime.h>
+#define DCU_VALIDATION_VENDOR "amd"
+#endif
