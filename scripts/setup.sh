@@ -8,5 +8,5 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config \
     libsystemc-dev libboost-program-options-dev libspdlog-dev catch2 libzstd-dev nlohmann-json3-dev \
-    gnuplot-nox fonts-dejavu-core >/dev/null
+    gnuplot-nox fonts-dejavu-core hipcc libamdhip64-dev >/dev/null
 echo "dependencies installed"
