@@ -1,6 +1,8 @@
 // Latency and bandwidth: a one-thread pointer chase over footprints from
-// 8 KiB to 1 GiB (128-byte steps: L1, L2, DRAM latency), and a streaming copy
-// of 1 GiB (bandwidth).
+// 8 KiB to 1 GiB (L1, L2, DRAM latency), and a streaming copy of 1 GiB
+// (bandwidth). The chase takes `steps` loads spread evenly over the footprint
+// (at least 128 bytes apart, so each is another line): up to 2^20 of them, so
+// a large footprint touches more lines than the 60 MB L2 holds.
 #include "../common/harness.h"
 
 __global__ void chase(const unsigned* next, unsigned steps, unsigned* sink) {
@@ -22,11 +24,12 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&sink, sizeof(unsigned)));
     const long long footprints[] = {8 << 10, 64 << 10, 512 << 10, 4 << 20, 32 << 20, 256 << 20, 1ll << 30};
     for (long long f : footprints) {
-        const unsigned elems = unsigned(f / 4), step = 32;  // 128 bytes
+        const unsigned elems = unsigned(f / 4);
+        const unsigned steps = unsigned(std::max<long long>(100000, std::min<long long>(f / 128, 1 << 20)));
+        const unsigned step = std::max(32u, unsigned(f / 4 / steps) / 32 * 32);  // elements, a multiple of 128 bytes
         std::vector<unsigned> h(elems);
         for (unsigned i = 0; i < elems; ++i) h[i] = (i + step) % elems;
         HIP_CHECK(hipMemcpy(next, h.data(), sizeof(unsigned) * elems, hipMemcpyHostToDevice));
-        const unsigned steps = 100000;
         char name[32];
         std::snprintf(name, sizeof name, "chase_%lldK", f >> 10);
         validation::measure(single, "pointer_chase", name, steps, 0, [&] {
