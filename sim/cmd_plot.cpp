@@ -142,7 +142,7 @@ int cmd_plot(const std::vector<std::string>& args) {
                          : "set terminal svg size 960,600 noenhanced font 'DejaVu Sans,11'\n");
     gp << "set output " << quoted(tmp_out) << "\n";
     gp << "set title " << quoted(title.empty() ? y + " by " + x + (group.empty() ? "" : " and " + group) : title) << "\n";
-    gp << "set xlabel " << quoted(x) << "\nset ylabel " << quoted(y) << "\nset grid\nset key top right box opaque\n";
+    gp << "set xlabel " << quoted(x) << "\nset ylabel " << quoted(y) << "\nset grid\nset key below\n";
     if (heatmap) {
         // rows: groups, columns: x values; one cell per (x, group)
         for (size_t gi = 0; gi < groups.size(); ++gi)
