@@ -24,10 +24,11 @@ void L1Stats::add_to(StatMap& m) const {
 }
 
 VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk)
-    : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs), responses_("responses", clk) {
+    : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs),
+      port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
     SC_HAS_PROCESS(VectorL1);
     SC_METHOD(run);
-    sensitive << wake_;
+    sensitive << port_.event();
     dont_initialize();
 }
 
@@ -49,23 +50,11 @@ void VectorL1::mem_request(MemRequest& req) {
     else
         coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_);
     ops_[op] = {&req, uint32_t(scratch_.size()), arrival, arrival};
-    for (const LineAccess& la : scratch_) fifo_.push_back({op, la, arrival});
-    wake_.notify(clk_.until(arrival));
+    for (const LineAccess& la : scratch_) port_.push({op, la}, arrival);
 }
 
 void VectorL1::run() {
-    const Cycle now = clk_.now();
-    uint32_t done = 0;
-    while (!stalled_ && !fifo_.empty() && fifo_.front().ready <= now && done < p_.lookups_per_cycle) {
-        if (!lookup(fifo_.front(), now)) {
-            stalled_ = true;
-            stalled_since_ = now;
-            return;  // a fill frees an MSHR and wakes the port
-        }
-        fifo_.pop_front();
-        ++done;
-    }
-    if (!stalled_ && !fifo_.empty()) wake_.notify(clk_.until(std::max(fifo_.front().ready, done ? now + 1 : now)));
+    port_.serve([this](const Lookup& lk, Cycle now) { return lookup(lk, now); });
 }
 
 bool VectorL1::lookup(const Lookup& lk, Cycle now) {
@@ -135,11 +124,7 @@ void VectorL1::mem_response(MemRequest& r) {
     if (--e->fetches) return;
     for (const Target& t : e->targets) line_done(t.op, now + p_.hit_latency);
     mshr_.release(line_no);
-    if (stalled_) {
-        stalled_ = false;
-        stats_.mshr_stall_cycles += now - stalled_since_;
-        wake_.notify(sc_core::SC_ZERO_TIME);
-    }
+    stats_.mshr_stall_cycles += port_.resume(now);
 }
 
 void VectorL1::line_done(uint32_t op, Cycle when) {

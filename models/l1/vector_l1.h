@@ -12,6 +12,7 @@
 #include <deque>
 #include <vector>
 
+#include "../cache/lookup_port.h"
 #include "../cache/mshr.h"
 #include "../cache/sector_tags.h"
 #include "../common/request.h"
@@ -60,7 +61,6 @@ private:
     struct Lookup {
         uint32_t op;
         LineAccess line;
-        Cycle ready;
     };
     struct Target {
         uint32_t op;
@@ -85,12 +85,9 @@ private:
     MshrTable<Target> mshr_;
     SlotPool<Op> ops_;
     SlotPool<DownReq> down_;
-    std::deque<Lookup> fifo_;
+    LookupPort<Lookup> port_;
     std::vector<LineAccess> scratch_;
     ResponseQueue responses_;
-    bool stalled_ = false;  // the head lookup waits for an MSHR
-    Cycle stalled_since_ = 0;
-    sc_core::sc_event wake_;
 };
 
 }  // namespace dcusim

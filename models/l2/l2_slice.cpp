@@ -27,32 +27,20 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
             [lpc = uint64_t(p.interleave_bytes / p.geometry.line_bytes), ch = uint64_t(p.channels)](uint64_t line) {
                 return line / lpc / ch * lpc + line % lpc;  // the line number without the channel digits
             }),
-      mshr_(p.mshrs), responses_("responses", clk) {
+      mshr_(p.mshrs), port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
     SC_HAS_PROCESS(L2Slice);
     SC_METHOD(run);
-    sensitive << wake_;
+    sensitive << port_.event();
     dont_initialize();
 }
 
 void L2Slice::mem_request(MemRequest& req) {
     const Cycle arrival = std::max(clk_.now(), req.issue);
-    fifo_.emplace_back(&req, arrival);
-    wake_.notify(clk_.until(arrival));
+    port_.push({&req, arrival}, arrival);
 }
 
 void L2Slice::run() {
-    const Cycle now = clk_.now();
-    uint32_t done = 0;
-    while (!stalled_ && !fifo_.empty() && fifo_.front().second <= now && done < p_.lookups_per_cycle) {
-        if (!lookup(*fifo_.front().first, fifo_.front().second, now)) {
-            stalled_ = true;
-            stalled_since_ = now;
-            return;
-        }
-        fifo_.pop_front();
-        ++done;
-    }
-    if (!stalled_ && !fifo_.empty()) wake_.notify(clk_.until(std::max(fifo_.front().second, done ? now + 1 : now)));
+    port_.serve([this](const std::pair<MemRequest*, Cycle>& r, Cycle now) { return lookup(*r.first, r.second, now); });
 }
 
 void L2Slice::answer(MemRequest& req, Cycle arrival, Cycle at) {
@@ -156,11 +144,7 @@ void L2Slice::mem_response(MemRequest& r) {
             answer(*t.req, t.arrival, now + p_.hit_latency);
         }
     }
-    if (stalled_) {
-        stalled_ = false;
-        stats_.mshr_stall_cycles += now - stalled_since_;
-        wake_.notify(sc_core::SC_ZERO_TIME);
-    }
+    stats_.mshr_stall_cycles += port_.resume(now);
 }
 
 }  // namespace dcusim

@@ -10,6 +10,7 @@
 
 #include <deque>
 
+#include "../cache/lookup_port.h"
 #include "../cache/mshr.h"
 #include "../cache/sector_tags.h"
 #include "../common/request.h"
@@ -71,11 +72,8 @@ private:
     SectorTags tags_;
     MshrTable<Target> mshr_;
     SlotPool<DownReq> down_;
-    std::deque<std::pair<MemRequest*, Cycle>> fifo_;  // arrival cycles are non-decreasing
+    LookupPort<std::pair<MemRequest*, Cycle>> port_;  // a request and its arrival cycle
     ResponseQueue responses_;
-    bool stalled_ = false;
-    Cycle stalled_since_ = 0;
-    sc_core::sc_event wake_;
 };
 
 }  // namespace dcusim
