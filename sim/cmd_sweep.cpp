@@ -45,8 +45,17 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return out;
 }
 
+// Names a point's part file: the preset, the trace (with its size and
+// modification time, so an edited trace runs again) and the varied values.
 std::string point_id(const std::string& config, const Point& p, const std::vector<Vary>& vary) {
-    std::string s = config + '\n' + p.trace;
+    std::error_code ec;
+    auto stamp = [&](const std::string& f) {
+        if (f.empty()) return std::string();
+        auto size = fs::file_size(f, ec);
+        auto time = fs::last_write_time(f, ec).time_since_epoch().count();
+        return std::to_string(size) + ':' + std::to_string(time);
+    };
+    std::string s = config + '\n' + stamp(config) + '\n' + p.trace + '\n' + stamp(p.trace);
     for (size_t i = 0; i < vary.size(); ++i) s += '\n' + vary[i].key + '=' + p.values[i];
     uint64_t h = 1469598103934665603ull;
     for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
