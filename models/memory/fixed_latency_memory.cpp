@@ -13,16 +13,9 @@ void FixedMemoryStats::report(StatMap& m) const {
 }
 
 FixedLatencyMemory::FixedLatencyMemory(sc_core::sc_module_name name, const FixedMemoryParams& p, const Clock& clk)
-    : sc_module(name), p_(p), clk_(clk) {
-    SC_HAS_PROCESS(FixedLatencyMemory);
-    SC_METHOD(respond);
-    sensitive << wake_;
-    dont_initialize();
-}
+    : sc_module(name), p_(p), clk_(clk), responses_("responses", clk) {}
 
 void FixedLatencyMemory::mem_request(MemRequest& req) {
-    Cycle now = clk_.now();
-    req.done = std::max(now, req.issue) + p_.latency;
     ++stats_.requests;
     if (req.instr) {
         ++stats_.wave_requests;
@@ -33,19 +26,7 @@ void FixedLatencyMemory::mem_request(MemRequest& req) {
         ++stats_.line_requests;
         stats_.bytes += req.size;
     }
-    bool earliest = due_.empty() || req.done < due_.top().at;
-    due_.push({req.done, seq_++, &req});
-    if (earliest) wake_.notify(clk_.until(req.done));
-}
-
-void FixedLatencyMemory::respond() {
-    Cycle now = clk_.now();
-    while (!due_.empty() && due_.top().at <= now) {
-        MemRequest* r = due_.top().req;
-        due_.pop();
-        r->reply_to->mem_response(*r);
-    }
-    if (!due_.empty()) wake_.notify(clk_.until(due_.top().at));
+    responses_.deliver(req, std::max(clk_.now(), req.issue) + p_.latency);
 }
 
 }  // namespace dcusim

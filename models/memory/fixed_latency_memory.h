@@ -1,14 +1,11 @@
-// Stand-in for the global-memory path (coalescer, L1, L2, HBM come with the
-// next issue): every request is answered `latency` cycles after it arrives.
-// One SC_METHOD wakes only when the earliest response is due.
+// The what-if "perfect memory" (mem.model = fixed): every request is answered
+// `latency` cycles after it leaves its initiator.
 #pragma once
 
 #include <systemc>
 
-#include <queue>
-#include <vector>
-
 #include "../common/request.h"
+#include "../common/response_queue.h"
 #include "../common/stats.h"
 
 namespace dcusim {
@@ -30,20 +27,10 @@ public:
     void reset_stats() { stats_ = {}; }
 
 private:
-    void respond();
-
-    struct Due {
-        Cycle at;
-        uint64_t seq;
-        MemRequest* req;
-        bool operator>(const Due& o) const { return at != o.at ? at > o.at : seq > o.seq; }
-    };
     FixedMemoryParams p_;
     const Clock& clk_;
     FixedMemoryStats stats_;
-    std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
-    uint64_t seq_ = 0;
-    sc_core::sc_event wake_;
+    ResponseQueue responses_;
 };
 
 }  // namespace dcusim
