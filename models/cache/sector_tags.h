@@ -21,7 +21,6 @@ public:
         int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
         return s < 0 ? 0 : valid_[size_t(s)];
     }
-    bool present(uint64_t line_no) { return tags_.lookup_slot(line_no, index_of_(line_no)) >= 0; }
     struct Victim {
         bool valid = false;
         uint64_t line_no = 0;

@@ -28,7 +28,6 @@ public:
         due_.push({at, seq_++, &req});
         if (earliest) wake_.notify(clk_.until(at));
     }
-    bool empty() const { return due_.empty(); }
 
 private:
     struct Due {

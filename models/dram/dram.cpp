@@ -80,10 +80,4 @@ void Dram::reset_stats() {
     for (auto& c : channels_) c->reset_stats();
 }
 
-double Dram::peak_bytes_per_core_cycle() const {
-    // Each channel moves burst_bytes every BURST memory cycles.
-    double per_mem_cycle = double(p_.channels) * p_.burst_bytes / p_.t.BURST;
-    return per_mem_cycle * double(clk_.period_ps()) / double(mclk_.period_ps());
-}
-
 }  // namespace dcusim

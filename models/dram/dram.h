@@ -31,9 +31,6 @@ public:
     void burst_done(const DramBurst& b, Cycle end) override;
     void report(StatMap& m) const;
     void reset_stats();
-    const Clock& mem_clock() const { return mclk_; }
-    // Peak data rate, bytes per core cycle (for self-checks and docs).
-    double peak_bytes_per_core_cycle() const;
 
 private:
     struct Pending {
