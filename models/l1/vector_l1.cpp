@@ -7,15 +7,8 @@
 namespace dcusim {
 
 void L1Stats::add_to(StatMap& m) const {
-    add_stat(m, "l1.requests", requests);
+    CacheCounters::add_to(m, "l1");
     add_stat(m, "l1.sectors", sectors);
-    add_stat(m, "l1.hits", hits);
-    add_stat(m, "l1.misses", misses);
-    add_stat(m, "l1.mshr_merges", mshr_merges);
-    add_stat(m, "l1.fetches", fetches);
-    add_stat(m, "l1.stores", stores);
-    add_stat(m, "l1.atomics", atomics);
-    add_stat(m, "l1.mshr_stall_cycles", mshr_stall_cycles);
     add_stat(m, "l1.load_instructions", load_instructions);
     add_stat(m, "l1.load_latency_sum", load_latency_sum);
     add_stat(m, "l1.ro_requests", ro_requests);

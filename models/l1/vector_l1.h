@@ -12,6 +12,7 @@
 #include <deque>
 #include <vector>
 
+#include "../cache/cache_counters.h"
 #include "../cache/lookup_port.h"
 #include "../cache/mshr.h"
 #include "../cache/sector_tags.h"
@@ -33,9 +34,8 @@ struct L1Params {
     uint32_t wave_size = 64;         // private-memory swizzle
 };
 
-struct L1Stats {
-    uint64_t requests = 0, sectors = 0, hits = 0, misses = 0, mshr_merges = 0, fetches = 0;
-    uint64_t stores = 0, atomics = 0, mshr_stall_cycles = 0;
+struct L1Stats : CacheCounters {
+    uint64_t sectors = 0;
     uint64_t load_instructions = 0, load_latency_sum = 0;
     uint64_t ro_requests = 0, ro_hits = 0, ro_misses = 0;  // loads declared read-only (__ldg, const __restrict__)
     void add_to(StatMap& m) const;

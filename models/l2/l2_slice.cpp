@@ -7,16 +7,9 @@
 namespace dcusim {
 
 void L2Stats::add_to(StatMap& m) const {
-    add_stat(m, "l2.requests", requests);
-    add_stat(m, "l2.hits", hits);
-    add_stat(m, "l2.misses", misses);
-    add_stat(m, "l2.mshr_merges", mshr_merges);
-    add_stat(m, "l2.fetches", fetches);
+    CacheCounters::add_to(m, "l2");
     add_stat(m, "l2.writebacks", writebacks);
     add_stat(m, "l2.writeback_bytes", writeback_bytes);
-    add_stat(m, "l2.stores", stores);
-    add_stat(m, "l2.atomics", atomics);
-    add_stat(m, "l2.mshr_stall_cycles", mshr_stall_cycles);
     add_stat(m, "l2.reads", reads);
     add_stat(m, "l2.read_latency_sum", read_latency_sum);
 }

@@ -10,6 +10,7 @@
 
 #include <deque>
 
+#include "../cache/cache_counters.h"
 #include "../cache/lookup_port.h"
 #include "../cache/mshr.h"
 #include "../cache/sector_tags.h"
@@ -34,9 +35,8 @@ struct L2Params {
     uint32_t interleave_bytes = 256;
 };
 
-struct L2Stats {
-    uint64_t requests = 0, hits = 0, misses = 0, mshr_merges = 0, fetches = 0, writebacks = 0, writeback_bytes = 0;
-    uint64_t stores = 0, atomics = 0, mshr_stall_cycles = 0, reads = 0, read_latency_sum = 0;
+struct L2Stats : CacheCounters {
+    uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0;
     void add_to(StatMap& m) const;
 };
 
