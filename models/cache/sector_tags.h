@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "tag_array.h"
@@ -11,14 +10,15 @@ namespace dcusim {
 
 class SectorTags {
 public:
-    // `index_of` maps a line number to the number that picks its set (see TagArray).
-    SectorTags(const CacheGeometry& g, const std::string& replacement,
-               std::function<uint64_t(uint64_t)> index_of = [](uint64_t l) { return l; })
+    // A slice of a cache interleaved over `channels` in runs of `lines_per_run`
+    // lines picks its set from the line number without the channel digits
+    // (see TagArray); a cache of its own (the defaults) uses the line number.
+    SectorTags(const CacheGeometry& g, const std::string& replacement, uint64_t lines_per_run = 1, uint64_t channels = 1)
         : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), valid_(size_t(g.sets()) * g.assoc, 0),
-          dirty_(valid_.size(), 0), index_of_(std::move(index_of)) {}
+          dirty_(valid_.size(), 0), run_(lines_per_run), channels_(channels) {}
     // Valid sectors of `line` (0 when absent); touches it for replacement when present.
     uint32_t lookup(uint64_t line_no) {
-        int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
+        int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
         return s < 0 ? 0 : valid_[size_t(s)];
     }
     struct Victim {
@@ -29,11 +29,11 @@ public:
     // Makes `line` present (allocating, possibly evicting) and marks sectors.
     Victim install(uint64_t line_no, uint32_t valid, uint32_t dirty) {
         Victim v;
-        int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
+        int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
         if (s < 0) {
             uint64_t ev = 0;
             bool replaced = false;
-            s = tags_.fill_slot(line_no, index_of_(line_no), &replaced, &ev);
+            s = tags_.fill_slot(line_no, index_of(line_no), &replaced, &ev);
             if (replaced) v = {true, ev, dirty_[size_t(s)]};
             valid_[size_t(s)] = 0;
             dirty_[size_t(s)] = 0;
@@ -44,7 +44,7 @@ public:
     }
     // Adds valid sectors to a present line (write-through update); no allocation.
     void update_if_present(uint64_t line_no, uint32_t sectors) {
-        int32_t s = tags_.lookup_slot(line_no, index_of_(line_no));
+        int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
         if (s >= 0) valid_[size_t(s)] |= sectors;
     }
     void invalidate_all() {
@@ -56,7 +56,8 @@ public:
 private:
     TagArray tags_;
     std::vector<uint32_t> valid_, dirty_;
-    std::function<uint64_t(uint64_t)> index_of_;
+    uint64_t index_of(uint64_t line) const { return line / run_ / channels_ * run_ + line % run_; }
+    uint64_t run_, channels_;
 };
 
 }  // namespace dcusim

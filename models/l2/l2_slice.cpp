@@ -16,10 +16,7 @@ void L2Stats::add_to(StatMap& m) const {
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk),
-      tags_(p.geometry, p.replacement,
-            [lpc = uint64_t(p.interleave_bytes / p.geometry.line_bytes), ch = uint64_t(p.channels)](uint64_t line) {
-                return line / lpc / ch * lpc + line % lpc;  // the line number without the channel digits
-            }),
+      tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
     SC_HAS_PROCESS(L2Slice);
     SC_METHOD(run);
