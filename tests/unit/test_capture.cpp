@@ -1,0 +1,226 @@
+// dcutrace's host side, without a GPU: reading SASS (registers, branches,
+// source lines) and assembling captured warp instructions into trace records
+// with the compute and wait records that the SASS implies (docs/CAPTURE.md).
+#include <catch2/catch.hpp>
+
+#include "traces/capture/nvidia/assemble.h"
+#include "traces/capture/nvidia/sass.h"
+
+using namespace dcutrace;
+using dcusim::trace::format_record;
+using dcusim::trace::Record;
+
+namespace {
+
+// A loop that loads through the read-only path, adds, reads shared memory,
+// and after the loop stores a value the shared load produced.
+const char* kSass = R"(
+//--------------------- .text._Z4testPf --------------------------
+        .section        .text._Z4testPf,"ax",@progbits
+_Z4testPf:
+.text._Z4testPf:
+        //## File "/x/k.hip", line 5
+        /*0000*/                   LDC R1, c[0x0][0x28] ;
+        /*0010*/                   S2R R0, SR_TID.X ;
+        /*0020*/                   IMAD.WIDE R2, R0, 0x4, R2 ;
+        //## File "/x/k.hip", line 7
+.L_x_1:
+        /*0030*/                   LDG.E.CONSTANT R4, desc[UR4][R2.64] ;
+        /*0040*/                   IADD3 R6, R6, 0x1, RZ ;
+        /*0050*/                   FADD R5, R4, R5 ;
+        /*0060*/                   LDS.128 R8, [R6] ;
+        /*0070*/                   ISETP.NE.AND P0, PT, R6, 0x10, PT ;
+        /*0080*/               @P0 BRA `(.L_x_1) ;
+        /*0090*/                   STG.E desc[UR4][R2.64], R8 ;
+        /*00a0*/                   EXIT ;
+.L_x_2:
+        /*00b0*/                   BRA `(.L_x_2);
+)";
+
+class Collect : public dcusim::trace::RecordSink {
+public:
+    void write(const Record& r) override { lines.push_back(format_record(r)); }
+    void finish() override {}
+    std::vector<std::string> lines;
+};
+
+CapturedInstr mem(uint32_t warp, uint64_t pc, uint32_t space, uint32_t op, uint32_t log2b, uint64_t base,
+                  int64_t stride, uint32_t mask = 0xffffffffu) {
+    CapturedInstr c;
+    c.warp = warp;
+    c.pc = pc;
+    c.info = raw_info(RawMem, space, op, log2b) | kInfoAffine;
+    c.mask = mask;
+    c.base = base;
+    c.stride = stride;
+    return c;
+}
+
+LaunchCapture launch_of(uint32_t threads) {
+    LaunchCapture l;
+    l.kernel.name = "test";
+    l.kernel.block = {threads, 1, 1};
+    return l;
+}
+
+}  // namespace
+
+TEST_CASE("SASS: instructions, registers, anchors, branch targets and lines", "[capture]") {
+    auto fns = parse_sass(kSass);
+    REQUIRE(fns.count("_Z4testPf") == 1);
+    const SassFunction& f = fns.at("_Z4testPf");
+    REQUIRE(f.instrs.size() == 12);
+    CHECK(f.index(0x30) == 3);
+    CHECK(f.index(0x34) == -1);
+    const SassInstr& ldg = f.instrs[3];
+    CHECK(ldg.anchor);
+    CHECK(ldg.load);
+    CHECK(ldg.readonly);
+    CHECK(ldg.writes.count() == 1);
+    CHECK(ldg.writes.test(4));
+    CHECK(ldg.reads.test(2));
+    CHECK(ldg.reads.test(3));  // the .64 address pair
+    CHECK(ldg.line == "k.hip:7");
+    CHECK(f.instrs[0].line == "k.hip:5");
+    CHECK(f.instrs[2].writes.test(2));  // IMAD.WIDE writes a pair
+    CHECK(f.instrs[2].writes.test(3));
+    const SassInstr& lds = f.instrs[6];
+    CHECK(lds.load);
+    CHECK_FALSE(lds.readonly);
+    CHECK(lds.writes.count() == 4);  // .128: R8-R11
+    CHECK(lds.writes.test(11));
+    CHECK(f.instrs[8].branch_target == 3);
+    CHECK(f.instrs[11].branch_target == 11);  // the self-loop after EXIT
+    CHECK(f.instrs[9].anchor);
+    CHECK_FALSE(f.instrs[9].load);  // a store: all its registers are read
+    CHECK(f.instrs[9].reads.test(8));
+    CHECK(f.instrs[9].writes.none());
+    CHECK(f.instrs[10].exit);
+    CHECK(f.instrs[11].opcode == "BRA");
+    // Anchors (memory instructions) at 3, 6 and 9 are not compute.
+    CHECK(f.compute_between(0, 3) == 3);
+    CHECK(f.compute_between(3, 7) == 2);
+    CHECK(f.compute_between(0, 12) == 9);
+}
+
+TEST_CASE("SASS: paths between anchors follow the loop's backward branch", "[capture]") {
+    const SassFunction f = parse_sass(kSass).at("_Z4testPf");
+    SassPath p = path_between(f, -1, 3);  // entry to the first load
+    REQUIRE(p.part.size() == 1);
+    CHECK(p.part[0].first == 0);
+    CHECK(p.part[0].last == 3);
+    p = path_between(f, 6, 3);  // round the loop: 7, 8 (the branch), then from its target 3 to 3
+    REQUIRE(p.part.size() == 2);
+    CHECK(p.part[0].first == 7);
+    CHECK(p.part[0].last == 9);
+    CHECK(p.part[1].first == 3);
+    CHECK(p.part[1].last == 3);
+    p = path_to_exit(f, 9);  // after the STG: the EXIT, not the self-loop behind it
+    CHECK(p.part[0].first == 10);
+    CHECK(p.part[0].last == 11);
+}
+
+TEST_CASE("SASS: a forward path jumps over code an unguarded branch skips", "[capture]") {
+    const SassFunction f = parse_sass(R"(
+.text._Z1fv:
+        /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0010*/                   BRA `(.L_x_0) ;
+        /*0020*/                   CALL.REL.NOINC `($slow) ;
+        /*0030*/                   IADD3 R0, R0, 0x1, RZ ;
+.L_x_0:
+        /*0040*/                   IADD3 R3, R2, 0x1, RZ ;
+        /*0050*/               @P0 BRA `(.L_x_1) ;
+        /*0060*/                   IADD3 R6, R6, 0x1, RZ ;
+.L_x_1:
+        /*0070*/                   STG.E desc[UR4][R4.64], R3 ;
+        /*0080*/                   EXIT ;
+)").at("_Z1fv");
+    SassPath p = path_between(f, 0, 7);
+    REQUIRE(p.part.size() == 2);  // 1 (the branch), then 4..6: the guarded branch is assumed not taken
+    CHECK(p.part[0].first == 1);
+    CHECK(p.part[0].last == 2);
+    CHECK(p.part[1].first == 4);
+    CHECK(p.part[1].last == 7);
+    LaunchCapture l = launch_of(32);
+    l.instrs.push_back(mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4));
+    l.instrs.push_back(mem(0, 0x70, RawGlobal, RawStore, 2, 0x100, 4));
+    Collect out;
+    assemble_launch(l, &f, {}, out);
+    // BRA, then IADD3 R3 <- R2 waits for the load, then the guarded BRA and IADD3; STG; EXIT.
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "compute 1", "wait", "compute 3",
+                                     "st global 4 0x70 all affine 0x100 0x4", "compute 1", "end"};
+    CHECK(out.lines == want);
+}
+
+TEST_CASE("Resource usage per function", "[capture]") {
+    auto r = parse_res_usage(
+        "Resource usage:\n Common:\n  GLOBAL:0\n Function _Z4testPf:\n"
+        "  REG:40 STACK:16 SHARED:4352 LOCAL:384 CONSTANT[0]:544 TEXTURE:0 SURFACE:0 SAMPLER:0\n");
+    REQUIRE(r.count("_Z4testPf") == 1);
+    CHECK(r["_Z4testPf"].regs == 40);
+    CHECK(r["_Z4testPf"].stack == 16);
+    CHECK(r["_Z4testPf"].shared == 4352);
+    CHECK(r["_Z4testPf"].local == 384);
+}
+
+TEST_CASE("Assembly: compute counts and waits from the SASS, two loop trips", "[capture]") {
+    const SassFunction f = parse_sass(kSass).at("_Z4testPf");
+    LaunchCapture l = launch_of(32);
+    for (int trip = 0; trip < 2; ++trip) {
+        l.instrs.push_back(mem(0, 0x30, RawGlobal, RawLoad, 2, 0x1000, 4));
+        l.instrs.push_back(mem(0, 0x60, RawShared, RawLoad, 4, 0, 16));
+    }
+    l.instrs.push_back(mem(0, 0x90, RawGlobal, RawStore, 2, 0x2000, 4));
+    Collect out;
+    AssembleStats st = assemble_launch(l, &f, {}, out);
+    // By hand: entry -> LDG runs 3 instructions. LDG -> LDS: IADD3, then FADD reads R4 (the
+    // LDG's) -> wait. LDS -> LDG round the loop: ISETP, BRA. Second trip as the first, but the
+    // LDS's R8-R11 are outstanding too. LDS -> STG: ISETP, BRA, then the STG reads R8 -> wait.
+    // After the STG: EXIT.
+    std::vector<std::string> want = {
+        "kernel test grid 1 1 1 block 32 1 1",
+        "pc 0x30 readonly line k.hip:7",
+        "pc 0x60 line k.hip:7",
+        "pc 0x90 line k.hip:7",
+        "wave 0 0",
+        "compute 3", "ld global 4 0x30 all affine 0x1000 0x4",
+        "compute 1", "wait", "compute 1", "ld lds 16 0x60 all affine 0x0 0x10",
+        "compute 2", "ld global 4 0x30 all affine 0x1000 0x4",
+        "compute 1", "wait", "compute 1", "ld lds 16 0x60 all affine 0x0 0x10",
+        "compute 2", "wait", "st global 4 0x90 all affine 0x2000 0x4",
+        "compute 1",
+        "end"};
+    CHECK(out.lines == want);
+    CHECK(st.waits == 3);
+    CHECK(st.compute == 12);
+    CHECK(st.mem == 5);
+}
+
+TEST_CASE("Assembly: waves in block order, lists, masks and constant ranges", "[capture]") {
+    LaunchCapture l = launch_of(48);  // warp 1 has 16 lanes
+    l.kernel.grid = {2, 1, 1};
+    // Captured out of order: block 1 first, then block 0's warp 1 before its warp 0.
+    CapturedInstr a = mem(0, 0x10, RawGlobal, RawLoad, 2, 0x9000, 0);
+    a.block = 1;
+    l.instrs.push_back(a);
+    l.instrs.push_back(mem(1, 0x10, RawGlobal, RawLoad, 2, 0x100, 4, 0xffffu));
+    CapturedInstr list = mem(0, 0x20, RawLocal, RawStore, 3, 0, 0, 0x5u);  // lanes 0 and 2
+    list.info &= ~kInfoAffine;
+    list.addr_index = 0;
+    l.addrs = {0x40, 0x48};
+    l.instrs.push_back(list);
+    l.instrs.push_back(mem(0, 0x10, RawGlobal, RawLoad, 2, 0x9010, 0, 0x3u));
+    Collect out;
+    AssembleStats st = assemble_launch(l, nullptr, {{0x9000, 0x9100}}, out);
+    std::vector<std::string> want = {
+        "kernel test grid 2 1 1 block 48 1 1",
+        "wave 0 0", "st local 8 0x20 0x5 list 0x40 0x48", "ld const 4 0x10 0x3 affine 0x9010 0x0",
+        "wave 0 1", "ld global 4 0x10 all affine 0x100 0x4",
+        "wave 1 0", "ld const 4 0x10 all affine 0x9000 0x0",
+        "end"};
+    CHECK(out.lines == want);
+    CHECK(st.const_accesses == 2);
+    CHECK(st.waits == 0);  // no SASS: no compute or wait records
+    CHECK(st.compute == 0);
+}

@@ -1,0 +1,245 @@
+#include "sass.h"
+
+#include <cctype>
+#include <sstream>
+
+namespace dcutrace {
+namespace {
+
+bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+
+std::string base_opcode(const std::string& op) { return op.substr(0, op.find('.')); }
+
+bool is_memory(const std::string& base) {
+    static const char* ops[] = {"LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "ATOM", "ATOMG",
+                                "ATOMS", "RED", "REDG", "LDSM", "LDGSTS", "STSM"};
+    for (const char* o : ops)
+        if (base == o) return true;
+    return false;
+}
+bool writes_memory_only(const std::string& base) {  // stores: every register operand is read
+    return base == "STG" || base == "STS" || base == "ST" || base == "STL" || base == "RED" || base == "REDG" ||
+           base == "STSM";
+}
+
+// Registers an opcode's width modifiers make a register operand span.
+int width_regs(const std::string& opcode) {
+    if (opcode.find(".128") != std::string::npos) return 4;
+    if (opcode.find(".64") != std::string::npos || opcode.find(".WIDE") != std::string::npos) return 2;
+    return 1;
+}
+
+// Adds the registers named in `operand` (R12, [R4.64+0x10], desc[UR4][R2.64]).
+void add_regs(const std::string& operand, int width, RegSet& set) {
+    for (size_t i = 0; i < operand.size(); ++i) {
+        if (operand[i] != 'R' || (i > 0 && (std::isalnum(uint8_t(operand[i - 1])) || operand[i - 1] == '_'))) continue;
+        size_t j = i + 1;
+        unsigned n = 0;
+        while (j < operand.size() && std::isdigit(uint8_t(operand[j]))) n = n * 10 + unsigned(operand[j++] - '0');
+        if (j == i + 1) continue;  // RZ, or a name
+        int w = width;
+        if (operand.compare(j, 3, ".64") == 0) w = 2;
+        for (int k = 0; k < w && n + unsigned(k) < 255; ++k) set.set(n + unsigned(k));
+        i = j;
+    }
+}
+
+std::vector<std::string> split_operands(const std::string& s) {
+    std::vector<std::string> out;
+    std::string cur;
+    int depth = 0;
+    for (char c : s) {
+        if (c == '[') ++depth;
+        if (c == ']') --depth;
+        if (c == ',' && depth == 0) {
+            out.push_back(cur);
+            cur.clear();
+        } else {
+            cur += c;
+        }
+    }
+    if (!cur.empty()) out.push_back(cur);
+    return out;
+}
+
+// One instruction line: `/*0150*/  @!P0 LDG.E R7, desc[UR4][R6.64] ;`
+bool parse_instr(const std::string& line, SassInstr& in, std::string& target_label) {
+    size_t open = line.find("/*"), close = line.find("*/");
+    if (open == std::string::npos || close == std::string::npos || close < open) return false;
+    std::string hex = line.substr(open + 2, close - open - 2);
+    if (hex.empty() || !std::isxdigit(uint8_t(hex[0]))) return false;
+    in.offset = uint32_t(std::stoul(hex, nullptr, 16));
+    std::string rest = line.substr(close + 2);
+    size_t semi = rest.find(';');
+    if (semi != std::string::npos) rest = rest.substr(0, semi);
+    std::istringstream is(rest);
+    std::string tok;
+    is >> tok;
+    if (!tok.empty() && tok[0] == '@') {  // predicate guard
+        in.guarded = true;
+        is >> tok;
+    }
+    in.opcode = tok;
+    std::string operands;
+    std::getline(is, operands);
+    const std::string base = base_opcode(in.opcode);
+    in.anchor = is_memory(base) || base == "BAR";
+    in.load = is_memory(base) && !writes_memory_only(base) && base != "LDGSTS";
+    in.readonly = base == "LDG" && in.opcode.find(".CONSTANT") != std::string::npos;
+    in.exit = base == "EXIT";
+    size_t tick = operands.find("`(");
+    if ((base == "BRA" || base == "BRX" || base == "JMP") && tick != std::string::npos) {
+        size_t end = operands.find(')', tick);
+        target_label = operands.substr(tick + 2, end - tick - 2);
+    }
+    std::vector<std::string> ops = split_operands(operands);
+    const int width = width_regs(in.opcode);
+    for (size_t k = 0; k < ops.size(); ++k) {
+        bool dest = k == 0 && !writes_memory_only(base) && base != "BAR" && base != "BRA";
+        if (dest && ops[k].find('[') == std::string::npos)
+            add_regs(ops[k], in.load || base == "IMAD" ? width : 1, in.writes);
+        else
+            add_regs(ops[k], ops[k].find('[') != std::string::npos ? 1 : width, in.reads);
+    }
+    return true;
+}
+
+void finish(SassFunction& f, const std::map<std::string, int>& labels, const std::vector<std::string>& targets) {
+    f.compute_before.assign(f.instrs.size() + 1, 0);
+    for (size_t i = 0; i < f.instrs.size(); ++i) {
+        auto it = labels.find(targets[i]);
+        if (!targets[i].empty() && it != labels.end()) f.instrs[i].branch_target = it->second;
+        f.compute_before[i + 1] = f.compute_before[i] + (f.instrs[i].anchor ? 0 : 1);
+        f.index_of[f.instrs[i].offset] = int(i);
+    }
+}
+
+std::string file_line(const std::string& line) {  // //## File "/a/b/x.hip", line 19
+    size_t q1 = line.find('"'), q2 = line.rfind('"'), l = line.find("line ", q2 == std::string::npos ? 0 : q2);
+    if (q1 == std::string::npos || q2 == q1 || l == std::string::npos) return {};
+    std::string file = line.substr(q1 + 1, q2 - q1 - 1);
+    size_t slash = file.rfind('/');
+    if (slash != std::string::npos) file = file.substr(slash + 1);
+    std::string num;
+    for (size_t i = l + 5; i < line.size() && std::isdigit(uint8_t(line[i])); ++i) num += line[i];
+    return num.empty() ? std::string() : file + ":" + num;
+}
+
+}  // namespace
+
+int SassFunction::index(uint64_t offset) const {
+    auto it = index_of.find(uint32_t(offset));
+    return offset <= UINT32_MAX && it != index_of.end() ? it->second : -1;
+}
+
+std::map<std::string, SassFunction> parse_sass(const std::string& text) {
+    std::map<std::string, SassFunction> out;
+    SassFunction* cur = nullptr;
+    std::map<std::string, int> labels;
+    std::vector<std::string> targets;
+    std::string current_line;
+    std::istringstream is(text);
+    std::string line;
+    auto close = [&] {
+        if (cur) finish(*cur, labels, targets);
+        labels.clear();
+        targets.clear();
+        current_line.clear();
+    };
+    while (std::getline(is, line)) {
+        size_t p = line.find_first_not_of(" \t");
+        if (p == std::string::npos) continue;
+        std::string t = line.substr(p);
+        if (starts_with(t, ".text.") && t.back() == ':') {
+            close();
+            std::string name = t.substr(6, t.size() - 7);
+            cur = &out[name];
+            cur->name = name;
+        } else if (starts_with(t, "//## File")) {
+            current_line = file_line(t);
+        } else if (cur && starts_with(t, ".L") && t.back() == ':') {
+            labels[t.substr(0, t.size() - 1)] = int(cur->instrs.size());
+        } else if (cur && starts_with(t, "/*")) {
+            SassInstr in;
+            std::string target;
+            if (!parse_instr(t, in, target)) continue;
+            in.line = current_line;
+            cur->instrs.push_back(in);
+            targets.push_back(target);
+        }
+    }
+    close();
+    return out;
+}
+
+std::map<std::string, ResourceUsage> parse_res_usage(const std::string& text) {
+    std::map<std::string, ResourceUsage> out;
+    std::istringstream is(text);
+    std::string line, fn;
+    auto field = [](const std::string& l, const char* key) -> uint32_t {
+        size_t k = l.find(key);
+        return k == std::string::npos ? 0 : uint32_t(std::stoul(l.substr(k + std::char_traits<char>::length(key))));
+    };
+    while (std::getline(is, line)) {
+        size_t f = line.find("Function ");
+        if (f != std::string::npos) {
+            fn = line.substr(f + 9);
+            if (!fn.empty() && fn.back() == ':') fn.pop_back();
+        } else if (!fn.empty() && line.find("REG:") != std::string::npos) {
+            ResourceUsage& r = out[fn];
+            r.regs = field(line, "REG:");
+            r.stack = field(line, "STACK:");
+            r.shared = field(line, "SHARED:");
+            r.local = field(line, "LOCAL:");
+            fn.clear();
+        }
+    }
+    return out;
+}
+
+namespace {
+
+// Forward from `first` to `to`, jumping where an unguarded branch jumps ahead.
+void forward(const SassFunction& f, int first, int to, SassPath& p) {
+    int start = first;
+    for (int i = first; i < to; ++i) {
+        const SassInstr& in = f.instrs[i];
+        if (!in.guarded && in.branch_target > i && in.branch_target <= to) {
+            p.part.push_back({start, i + 1});
+            start = i = in.branch_target;
+            --i;  // the loop's ++i lands on the target
+        }
+    }
+    p.part.push_back({start, to});
+}
+
+}  // namespace
+
+SassPath path_between(const SassFunction& f, int from, int to) {
+    SassPath p;
+    if (to > from) {
+        forward(f, from + 1, to, p);
+        return p;
+    }
+    // The loop went round: find the first backward branch after `from` that lands at or before `to`.
+    for (int b = from + 1; b < int(f.instrs.size()); ++b) {
+        int t = f.instrs[b].branch_target;
+        if (t >= 0 && t <= to) {
+            p.part.push_back({from + 1, b + 1});
+            forward(f, t, to, p);
+            return p;
+        }
+    }
+    p.part.push_back({to, to});  // no such branch: nothing known to lie between
+    return p;
+}
+
+SassPath path_to_exit(const SassFunction& f, int from) {
+    SassPath p;
+    int e = from + 1;
+    while (e < int(f.instrs.size()) && !f.instrs[e].exit) ++e;
+    forward(f, from + 1, std::min(e + 1, int(f.instrs.size())), p);
+    return p;
+}
+
+}  // namespace dcutrace

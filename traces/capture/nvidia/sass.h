@@ -1,0 +1,64 @@
+// Static facts about the machine code of a kernel, read from the
+// disassembler's text (`nvdisasm -c -g`) and resource report
+// (`cuobjdump -res-usage`). They turn a stream of captured memory
+// instructions into `compute N` and `wait` records (docs/CAPTURE.md):
+// which instructions lie between two memory instructions, and which of them
+// read a register that an outstanding load writes.
+#pragma once
+
+#include <bitset>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace dcutrace {
+
+using RegSet = std::bitset<256>;
+
+struct SassInstr {
+    uint32_t offset = 0;     // bytes from the function's start
+    std::string opcode;      // with modifiers, e.g. LDG.E.128
+    bool anchor = false;     // captured itself (memory access or barrier): not counted as compute
+    bool load = false;       // its destination registers fill when memory answers
+    bool readonly = false;   // non-coherent global load (LDG.E.CONSTANT)
+    bool exit = false;
+    bool guarded = false;    // has a predicate guard (@P0): may not execute
+    int branch_target = -1;  // index of the target of an unconditional or conditional branch
+    RegSet reads, writes;
+    std::string line;        // FILE:LINE (file name without directories), if the cubin has line info
+};
+
+struct SassFunction {
+    std::string name;  // as the cubin names it (mangled)
+    std::vector<SassInstr> instrs;
+    std::vector<uint32_t> compute_before;  // prefix sums: non-anchor instructions in [0, i)
+    std::map<uint32_t, int> index_of;      // offset -> instruction index
+
+    int index(uint64_t offset) const;  // -1 if no instruction starts there
+    uint32_t compute_between(int from, int to) const { return compute_before[to] - compute_before[from]; }
+};
+
+// Parses `nvdisasm -c -g` output: every function of the module by name.
+std::map<std::string, SassFunction> parse_sass(const std::string& text);
+
+struct ResourceUsage {
+    uint32_t regs = 0, shared = 0, local = 0, stack = 0;
+};
+// Parses `cuobjdump -res-usage` output: per function (mangled name).
+std::map<std::string, ResourceUsage> parse_res_usage(const std::string& text);
+
+// Which static instructions run between two consecutive captured anchors of
+// one warp, as index ranges [first, last). Forward, the path follows
+// unconditional branches (jumps over code it cannot run); a guarded branch is
+// assumed not taken. The later anchor may lie before the earlier one (a loop
+// went round): then the path runs to the backward branch that closes the loop
+// and on from its target.
+struct SassPath {
+    struct Range { int first, last; };
+    std::vector<Range> part;
+};
+SassPath path_between(const SassFunction& f, int from, int to);  // from = -1: function entry
+SassPath path_to_exit(const SassFunction& f, int from);
+
+}  // namespace dcutrace

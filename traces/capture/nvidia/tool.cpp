@@ -1,0 +1,357 @@
+// dcutrace's capture library. The dcutrace front end loads it into an
+// unmodified CUDA (or HIP-on-NVIDIA) program with LD_PRELOAD. It subscribes to
+// the Compute Sanitizer API, patches every loaded module (patch.cu), drains
+// the ring of warp records while each traced kernel runs, and appends each
+// launch to one binary dcusim trace. Settings come from the environment the
+// front end sets (DCUTRACE_*). Any failure or loss leaves no trace file and
+// ends the program with exit code 3.
+#include <sanitizer.h>
+
+#include <cxxabi.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <regex>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "assemble.h"
+#include "ring.h"
+#include "sass.h"
+#include "traces/format/binary_writer.h"
+
+namespace dcutrace {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::string env(const char* k, const char* dflt = "") {
+    const char* v = std::getenv(k);
+    return v ? v : dflt;
+}
+
+std::string run_command(const std::string& cmd) {
+    std::string out;
+    FILE* p = popen(cmd.c_str(), "r");
+    if (!p) return out;
+    char buf[65536];
+    size_t n;
+    while ((n = fread(buf, 1, sizeof buf, p)) > 0) out.append(buf, n);
+    pclose(p);
+    return out;
+}
+
+// Readable, space-free kernel name: `void f<1, float>(float*, int)` -> `f<1,float>(float*,int)`.
+std::string kernel_name(const char* mangled) {
+    int status = 0;
+    char* d = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
+    std::string s = status == 0 && d ? d : mangled;
+    std::free(d);
+    if (s.rfind("void ", 0) == 0) s = s.substr(5);
+    std::string out;
+    for (char c : s)
+        if (c != ' ' && c != '#') out += c;
+    return out;
+}
+
+struct ModuleInfo {
+    std::map<std::string, SassFunction> sass;
+    std::map<std::string, ResourceUsage> res;
+};
+
+class Tracer {
+public:
+    static Tracer& get() {
+        static Tracer t;
+        return t;
+    }
+
+    void start() {
+        // Only this process is traced: the disassembler runs and any program this one
+        // starts must not load the library (and touch the trace) again.
+        unsetenv("LD_PRELOAD");
+        out_path_ = env("DCUTRACE_OUT", "dcutrace.trace");
+        patch_path_ = env("DCUTRACE_PATCH");
+        cuda_bin_ = env("DCUTRACE_CUDA_BIN", "/usr/local/cuda/bin");
+        kernel_re_ = std::regex(env("DCUTRACE_KERNEL", "."));
+        const std::string max = env("DCUTRACE_MAX_RECORDS", "0");
+        max_records_ = std::strtoull(max.c_str(), nullptr, 10);
+        ring_slots_ = uint32_t(std::strtoul(env("DCUTRACE_RING_SLOTS", "131072").c_str(), nullptr, 10));
+        if (ring_slots_ < 1024 || (ring_slots_ & (ring_slots_ - 1))) ring_slots_ = 131072;
+        tmp_path_ = out_path_ + ".tmp";
+        file_.open(tmp_path_, std::ios::binary | std::ios::trunc);
+        if (!file_) return fail("cannot write " + tmp_path_);
+        writer_ = std::make_unique<dcusim::trace::BinaryWriter>(file_);
+        dcusim::trace::Record ws;
+        ws.kind = dcusim::trace::RecKind::WaveSize;
+        ws.wave_size = kWarpLanes;
+        writer_->write(ws);
+        const std::string times = env("DCUTRACE_TIMES");
+        if (!times.empty()) {
+            times_ = std::fopen(times.c_str(), "w");
+            if (times_) std::fprintf(times_, "launch,kernel,warp_records,kernel_ms,capture_ms\n");
+        }
+        if (sanitizerSubscribe(&sub_, &Tracer::callback, this) != SANITIZER_SUCCESS) return fail("sanitizerSubscribe failed");
+        sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_RESOURCE);
+        sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_LAUNCH);
+    }
+
+    // At exit: the trace is complete only if every launch was captured whole.
+    void stop() {
+        if (times_) std::fclose(times_);
+        if (!failed_ && traced_ == 0) fail("no kernel launch was traced (none ran, or none matched --kernel)");
+        if (!failed_ && writer_) {
+            writer_->finish();
+            file_.close();
+            if (!file_ || std::rename(tmp_path_.c_str(), out_path_.c_str()) != 0) fail("cannot finish " + out_path_);
+        }
+        if (failed_) {
+            file_.close();
+            std::remove(tmp_path_.c_str());
+            std::fprintf(stderr, "dcutrace: FAILED, no trace written: %s\n", error_.c_str());
+            std::fflush(stderr);
+            _exit(3);
+        }
+        std::fprintf(stderr, "dcutrace: %llu of %llu launches traced, %llu warp instructions, 0 lost -> %s\n",
+                     (unsigned long long)traced_, (unsigned long long)launches_, (unsigned long long)records_,
+                     out_path_.c_str());
+    }
+
+    void mark_const(const void* p, size_t bytes) {
+        const uint64_t a = uint64_t(p);
+        const_ranges_.push_back({a, a + bytes});
+    }
+
+private:
+    void fail(const std::string& why) {
+        if (!failed_) error_ = why;
+        failed_ = true;
+        std::fprintf(stderr, "dcutrace: error: %s\n", why.c_str());
+    }
+
+    static void SANITIZERAPI callback(void* self, Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
+                                      const void* data) {
+        auto* t = static_cast<Tracer*>(self);
+        if (t->failed_) return;
+        if (domain == SANITIZER_CB_DOMAIN_RESOURCE) {
+            if (cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
+                t->on_context(static_cast<const Sanitizer_ResourceContextData*>(data)->context);
+            else if (cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
+                t->on_module(*static_cast<const Sanitizer_ResourceModuleData*>(data));
+        } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH) {
+            const auto& ld = *static_cast<const Sanitizer_LaunchData*>(data);
+            if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) t->on_launch_begin(ld);
+            else if (cbid == SANITIZER_CBID_LAUNCH_END) t->on_launch_end(ld);
+        }
+    }
+
+    void on_context(CUcontext ctx) {
+        if (ctx_) return fail("a second CUDA context: dcutrace traces one");
+        ctx_ = ctx;
+        if (sanitizerAddPatchesFromFile(patch_path_.c_str(), ctx) != SANITIZER_SUCCESS)
+            return fail("cannot load the patches " + patch_path_);
+        void *dev = nullptr, *ring = nullptr, *drained = nullptr;
+        if (sanitizerAlloc(ctx, &dev, sizeof(RingControl)) != SANITIZER_SUCCESS ||
+            sanitizerAllocHost(ctx, &ring, size_t(ring_slots_) * sizeof(RawRecord)) != SANITIZER_SUCCESS ||
+            sanitizerAllocHost(ctx, &drained, 64) != SANITIZER_SUCCESS)
+            return fail("cannot allocate the capture ring");
+        ctl_dev_ = static_cast<RingControl*>(dev);
+        ring_ = static_cast<RawRecord*>(ring);
+        drained_ = static_cast<volatile unsigned long long*>(drained);
+        std::memset(ring, 0, size_t(ring_slots_) * sizeof(RawRecord));
+        *drained_ = 0;
+        ctl_ = RingControl{};
+        ctl_.ring = ring_;
+        ctl_.drained = drained_;
+        ctl_.capacity = ring_slots_;
+    }
+
+    void on_module(const Sanitizer_ResourceModuleData& m) {
+        for (auto id : {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS,
+                        SANITIZER_INSTRUCTION_LOCAL_MEMORY_ACCESS})
+            sanitizerPatchInstructions(id, m.module,
+                                       id == SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS   ? "dcutrace_global"
+                                       : id == SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS ? "dcutrace_shared"
+                                                                                          : "dcutrace_local");
+        sanitizerPatchInstructions(SANITIZER_INSTRUCTION_BARRIER, m.module, "dcutrace_barrier");
+        sanitizerPatchInstructions(SANITIZER_INSTRUCTION_BLOCK_ENTER, m.module, "dcutrace_block_enter");
+        if (sanitizerPatchModule(m.module) != SANITIZER_SUCCESS) return fail("sanitizerPatchModule failed");
+        // The machine code, for compute counts, waits, read-only loads and source lines.
+        ModuleInfo& info = modules_[m.module];
+        if (!m.pCubin || m.cubinSize == 0) return;
+        char path[] = "/tmp/dcutrace-XXXXXX.cubin";
+        int fd = mkstemps(path, 6);
+        if (fd < 0) return;
+        bool ok = write(fd, m.pCubin, m.cubinSize) == ssize_t(m.cubinSize);
+        close(fd);
+        if (ok) {
+            info.sass = parse_sass(run_command(cuda_bin_ + "/nvdisasm -c -g " + path + " 2>/dev/null"));
+            info.res = parse_res_usage(run_command(cuda_bin_ + "/cuobjdump -res-usage " + path + " 2>/dev/null"));
+        }
+        std::remove(path);
+    }
+
+    void on_launch_begin(const Sanitizer_LaunchData& ld) {
+        ++launches_;
+        const std::string name = kernel_name(ld.functionName);
+        tracing_ = std::regex_search(name, kernel_re_) || std::regex_search(std::string(ld.functionName), kernel_re_);
+        ctl_.enabled = tracing_;
+        ctl_.limit = max_records_ ? ctl_.reserved + max_records_ : ~0ull;
+        ctl_.drained_seen = ctl_.reserved;
+        ctl_.over_limit = 0;
+        ctl_.dyn_smem = 0;
+        sanitizerMemcpyHostToDeviceAsync(ctl_dev_, &ctl_, sizeof ctl_, ld.hStream);
+        sanitizerSetCallbackData(ld.function, ctl_dev_);
+        if (!tracing_) return;
+        t0_ = Clock::now();
+        uint64_t size = 0;
+        func_base_ = 0;
+        sanitizerGetFunctionPcAndSize(ld.module, ld.functionName, &func_base_, &size);
+        mangled_ = ld.functionName;
+        module_ = ld.module;
+        cur_ = LaunchCapture{};
+        cur_.kernel.name = name;
+        cur_.kernel.grid = {ld.gridDim_x, ld.gridDim_y, ld.gridDim_z};
+        cur_.kernel.block = {ld.blockDim_x, ld.blockDim_y, ld.blockDim_z};
+        drain_done_ = false;
+        drainer_ = std::thread([this] { drain(); });
+    }
+
+    // Consumes ring slots in order until told the launch is over and all are in.
+    void drain() {
+        const uint64_t mask = ring_slots_ - 1;
+        unsigned idle = 0;
+        for (;;) {
+            const unsigned long long d = *drained_;
+            const RawRecord& r = ring_[d & mask];
+            if (*reinterpret_cast<const volatile uint32_t*>(&r.seq) == uint32_t(d + 1)) {
+                std::atomic_thread_fence(std::memory_order_acquire);
+                take(r);
+                std::atomic_thread_fence(std::memory_order_release);
+                *drained_ = d + 1;
+                idle = 0;
+                continue;
+            }
+            if (drain_done_.load(std::memory_order_acquire) && d >= drain_target_) return;
+            if (++idle > 256) std::this_thread::sleep_for(std::chrono::microseconds(20));
+        }
+    }
+
+    void take(const RawRecord& r) {
+        CapturedInstr c;
+        c.block = r.block;
+        c.warp = r.warp;
+        c.info = r.info;
+        c.mask = r.mask;
+        c.pc = r.pc - func_base_;
+        if (r.info & kInfoAffine || raw_kind(r.info) == RawBarrier) {
+            c.base = r.base;
+            c.stride = r.stride;
+        } else {
+            c.addr_index = uint32_t(cur_.addrs.size());
+            for (uint32_t m = r.mask; m; m &= m - 1) cur_.addrs.push_back(r.addr[__builtin_ctz(m)]);
+        }
+        cur_.instrs.push_back(c);
+    }
+
+    void on_launch_end(const Sanitizer_LaunchData& ld) {
+        if (!tracing_) return;
+        tracing_ = false;
+        sanitizerStreamSynchronize(ld.hStream);
+        RingControl after{};
+        sanitizerMemcpyDeviceToHost(&after, ctl_dev_, sizeof after, ld.hStream);
+        drain_target_ = std::min(after.reserved, ctl_.limit);
+        drain_done_.store(true, std::memory_order_release);
+        drainer_.join();
+        const double kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
+        ctl_.reserved = after.reserved;
+        ++traced_;
+        if (after.over_limit)
+            return fail(cur_.kernel.name + ": " + std::to_string(after.over_limit) +
+                        " warp instructions past --max-records " + std::to_string(max_records_) + " were not recorded");
+        if (cur_.addrs.size() > UINT32_MAX) return fail(cur_.kernel.name + ": too many addresses in one launch");
+        records_ += cur_.instrs.size();
+
+        const ModuleInfo& mi = modules_[module_];
+        auto res = mi.res.find(mangled_);
+        if (res != mi.res.end()) {
+            cur_.kernel.lds_bytes = res->second.shared + after.dyn_smem;
+            cur_.kernel.vgprs = res->second.regs;
+            cur_.kernel.scratch_bytes = res->second.local + res->second.stack;
+            cur_.kernel.present = dcusim::trace::KernelInfo::HasLds | dcusim::trace::KernelInfo::HasVgprs |
+                                  dcusim::trace::KernelInfo::HasScratch;
+        }
+        auto fn = mi.sass.find(mangled_);
+        if (fn == mi.sass.end() && !warned_no_sass_) {
+            std::fprintf(stderr, "dcutrace: warning: no disassembly of %s: no compute or wait records\n", cur_.kernel.name.c_str());
+            warned_no_sass_ = true;
+        }
+        AssembleStats st = assemble_launch(cur_, fn == mi.sass.end() ? nullptr : &fn->second, const_ranges_, *writer_);
+        const double capture_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
+        if (times_)
+            std::fprintf(times_, "%llu,\"%s\",%zu,%.3f,%.3f\n", (unsigned long long)(launches_ - 1), cur_.kernel.name.c_str(),
+                         cur_.instrs.size(), kernel_ms, capture_ms);
+        std::fprintf(stderr, "dcutrace: %s: %zu warp instructions (%llu const, %llu barriers, %llu waits), %.1f ms\n",
+                     cur_.kernel.name.c_str(), cur_.instrs.size(), (unsigned long long)st.const_accesses,
+                     (unsigned long long)st.barriers, (unsigned long long)st.waits, capture_ms);
+        cur_ = LaunchCapture{};
+    }
+
+    // Settings.
+    std::string out_path_, tmp_path_, patch_path_, cuda_bin_;
+    std::regex kernel_re_;
+    uint64_t max_records_ = 0;
+    uint32_t ring_slots_ = 0;
+
+    Sanitizer_SubscriberHandle sub_{};
+    CUcontext ctx_ = nullptr;
+    RingControl ctl_{};  // host copy, sent before each launch
+    RingControl* ctl_dev_ = nullptr;
+    RawRecord* ring_ = nullptr;
+    volatile unsigned long long* drained_ = nullptr;
+    std::map<CUmodule, ModuleInfo> modules_;
+    AddressRanges const_ranges_;
+
+    // The launch being traced.
+    bool tracing_ = false;
+    LaunchCapture cur_;
+    uint64_t func_base_ = 0;
+    std::string mangled_;
+    CUmodule module_ = nullptr;
+    Clock::time_point t0_;
+    std::thread drainer_;
+    std::atomic<bool> drain_done_{false};
+    unsigned long long drain_target_ = 0;
+
+    std::ofstream file_;
+    std::unique_ptr<dcusim::trace::BinaryWriter> writer_;
+    std::FILE* times_ = nullptr;
+    uint64_t launches_ = 0, traced_ = 0, records_ = 0;
+    bool failed_ = false, warned_no_sass_ = false;
+    std::string error_;
+};
+
+void at_exit() { Tracer::get().stop(); }
+
+__attribute__((constructor)) void load() {
+    Tracer::get().start();
+    std::atexit(at_exit);
+}
+
+}  // namespace
+}  // namespace dcutrace
+
+// Called by a capture build of the program (validation/common/hip_compat.h)
+// for each __constant__ symbol it moved to global memory: loads inside the
+// range are recorded as `const`.
+extern "C" __attribute__((visibility("default"))) void dcutrace_mark_const(const void* p, size_t bytes) {
+    dcutrace::Tracer::get().mark_const(p, bytes);
+}
