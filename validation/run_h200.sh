@@ -1,45 +1,88 @@
 #!/usr/bin/env bash
-# One device call: build the validation kernels with nvcc for sm_90, time each
-# variant (events: 2 warm-ups, median of 21), read its hardware counters with
-# ncu (--clock-control none, one launch per variant), and record provenance.
-# Writes to $OUT (default ./out): results.csv, ncu.csv, build.log, provenance.txt.
-# Usage (repository root): validation/run_h200.sh
+# One device call on the H200: builds dcutrace and the validation kernels
+# (nvcc, sm_90), then for each program:
+#   full size:  times every variant (events: 2 warm-ups, median of 21) and
+#               reads its counters with ncu (--clock-control none, one launch each);
+#   --small:    the same, plus a capture of every launch with dcutrace from a
+#               capture build (-DDCU_CAPTURE: __constant__ data in global memory).
+# Writes to $OUT: one binary trace per program (NAME.trace) and results.tar
+# (results.csv, ncu_full.csv, ncu_small.csv, capture_NAME.csv, build.log,
+# capture.log, provenance.txt). validation/collect.py turns them into
+# measurements.csv. With --smoke: dcutrace on two programs only.
+# Usage (repository root): validation/run_h200.sh [--smoke]
 set -uo pipefail
 OUT=${OUT:-out}
 mkdir -p "$OUT"
-cd "$(dirname "$0")"
+OUT=$(cd "$OUT" && pwd)
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT/validation"
 export PATH=/usr/local/cuda/bin:$PATH
-BIN=$(mktemp -d)
-METRICS=gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,smsp__inst_executed.sum,\
+WORK=$(mktemp -d)
+RES=$WORK/h200
+BIN=$WORK/bin
+mkdir -p "$RES" "$BIN"
+SMOKE=0
+[ "${1:-}" = "--smoke" ] && SMOKE=1
+PROGRAMS="lds_bank transpose constant coalescing memory shared_compute"
+[ $SMOKE = 1 ] && PROGRAMS="lds_bank constant"
+METRICS=gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.max,smsp__inst_executed.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
 l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,\
 l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum,\
 lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sector_hit_rate.pct,dram__bytes_read.sum,dram__bytes_write.sum,\
-idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum
+idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum,gpu__time_duration.sum
+NVCC_FLAGS="-O3 -arch=sm_90 -lineinfo"
 
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
-    echo "commit: $(git rev-parse HEAD 2>/dev/null || echo unknown)"
+    echo "commit: $(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
     echo "host: $(hostname)"
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,memory.total --format=csv
     nvcc --version | tail -2
     ncu --version | tail -1
-    echo "build: nvcc -O3 -arch=sm_90 -Xptxas -v -x cu kernels/NAME.hip -o NAME"
-    echo "time: ./NAME   (RESULT lines: family variant size median_ms bytes)"
-    echo "counters: ncu --clock-control none --csv --metrics $METRICS ./NAME --once"
-} >"$OUT/provenance.txt" 2>&1
+    echo "build: nvcc $NVCC_FLAGS -Xptxas -v -x cu kernels/NAME.hip -o NAME"
+    echo "capture build: nvcc $NVCC_FLAGS -DDCU_CAPTURE -x cu kernels/NAME.hip -o NAME_capture"
+    echo "dcutrace: cmake -S traces/capture/nvidia -B build-capture && cmake --build build-capture"
+    echo "time: ./NAME [--small]   (RESULT lines: family variant size median_ms bytes)"
+    echo "counters: ncu --clock-control none --csv --metrics METRICS ./NAME [--small] --once"
+    echo "METRICS: $METRICS"
+    echo "capture: dcutrace -o NAME.trace --times capture_NAME.csv -- ./NAME_capture --small --once"
+} >"$RES/provenance.txt" 2>&1
 
-echo "family,variant,size,median_ms,bytes" >"$OUT/results.csv"
-: >"$OUT/ncu.csv"
-: >"$OUT/build.log"
-for src in kernels/*.hip; do
-    name=$(basename "$src" .hip)
-    echo "== $name" >>"$OUT/build.log"
-    nvcc -O3 -arch=sm_90 -Xptxas -v -x cu "$src" -o "$BIN/$name" >>"$OUT/build.log" 2>&1 || { echo "build of $name failed"; continue; }
-    "$BIN/$name" | awk '/^RESULT/ {print $2","$3","$4","$5","$6}' >>"$OUT/results.csv"
-    echo "== $name" >>"$OUT/ncu.csv"
-    ncu --clock-control none --csv --metrics "$METRICS" "$BIN/$name" --once >>"$OUT/ncu.csv" 2>>"$OUT/build.log"
+echo "== dcutrace" | tee "$RES/build.log"
+if cmake -S "$ROOT/traces/capture/nvidia" -B "$WORK/capture" >>"$RES/build.log" 2>&1 &&
+    cmake --build "$WORK/capture" -j"$(nproc)" >>"$RES/build.log" 2>&1; then
+    DCUTRACE=$WORK/capture/dcutrace
+else
+    echo "dcutrace build FAILED"; tail -40 "$RES/build.log"; DCUTRACE=
+fi
+
+echo "scale,family,variant,size,median_ms,bytes" >"$RES/results.csv"
+: >"$RES/ncu_full.csv"; : >"$RES/ncu_small.csv"; : >"$RES/capture.log"
+for name in $PROGRAMS; do
+    echo "== $name" | tee -a "$RES/build.log"
+    nvcc $NVCC_FLAGS -Xptxas -v -x cu "kernels/$name.hip" -o "$BIN/$name" >>"$RES/build.log" 2>&1 || { echo "build of $name failed"; continue; }
+    nvcc $NVCC_FLAGS -DDCU_CAPTURE -x cu "kernels/$name.hip" -o "$BIN/${name}_capture" >>"$RES/build.log" 2>&1 || echo "capture build of $name failed"
+    if [ $SMOKE = 0 ]; then
+        "$BIN/$name" | awk '/^RESULT/ {print "full,"$2","$3","$4","$5","$6}' >>"$RES/results.csv"
+        echo "== $name" >>"$RES/ncu_full.csv"
+        ncu --clock-control none --csv --metrics "$METRICS" "$BIN/$name" --once >>"$RES/ncu_full.csv" 2>>"$RES/build.log"
+        echo "== $name" >>"$RES/ncu_small.csv"
+        ncu --clock-control none --csv --metrics "$METRICS" "$BIN/$name" --small --once >>"$RES/ncu_small.csv" 2>>"$RES/build.log"
+    fi
+    "$BIN/$name" --small | awk '/^RESULT/ {print "small,"$2","$3","$4","$5","$6}' >>"$RES/results.csv"
+    if [ -n "$DCUTRACE" ]; then
+        echo "== $name" >>"$RES/capture.log"
+        start=$(date +%s%N)
+        "$DCUTRACE" -o "$OUT/$name.trace" --times "$RES/capture_$name.csv" -- "$BIN/${name}_capture" --small --once >>"$RES/capture.log" 2>&1
+        rc=$?
+        echo "rc $rc, wall $((($(date +%s%N) - start) / 1000000)) ms" >>"$RES/capture.log"
+        tail -3 "$RES/capture.log"
+    fi
 done
-nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$OUT/provenance.txt" 2>&1
-echo "done: $(wc -l <"$OUT/results.csv") result lines, $(grep -c '^"' "$OUT/ncu.csv") counter lines"
+nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$RES/provenance.txt" 2>&1
+tar -C "$WORK" -cf "$OUT/results.tar" h200
+grep -v "warp instructions (" "$RES/capture.log"; cat "$RES"/capture_*.csv
+ls -la "$OUT"
+echo "done: $(($(wc -l <"$RES/results.csv") - 1)) result lines, $(grep -c '^"' "$RES/ncu_small.csv") small counter lines"

@@ -2,7 +2,11 @@
 // its variants and prints one line per variant:
 //   RESULT <family> <variant> <size> <median ms> <bytes moved or 0>
 // Timing: 2 warm-up launches, then the median of 21 timed with events.
-// With --once each variant runs a single time (for the profiler).
+// With --once each variant runs a single time (for the profiler and capture).
+// With --small each program runs its validation size: small enough that a
+// captured trace stays small and replays quickly, large enough to fill the GPU.
+// A capture build (-DDCU_CAPTURE, see hip_compat.h) tells dcutrace where its
+// __constant__ data lives with mark_const.
 #pragma once
 
 #include <algorithm>
@@ -12,6 +16,10 @@
 #include <vector>
 
 #include "hip_compat.h"
+
+#if defined(DCU_CAPTURE)
+#include <dlfcn.h>
+#endif
 
 #define HIP_CHECK(call)                                                                              \
     do {                                                                                             \
@@ -24,10 +32,28 @@
 
 namespace validation {
 
-inline bool once(int argc, char** argv) {
+inline bool flag(int argc, char** argv, const char* name) {
     for (int i = 1; i < argc; ++i)
-        if (!std::strcmp(argv[i], "--once")) return true;
+        if (!std::strcmp(argv[i], name)) return true;
     return false;
+}
+inline bool once(int argc, char** argv) { return flag(argc, argv, "--once"); }
+inline bool small(int argc, char** argv) { return flag(argc, argv, "--small"); }
+
+// Capture builds only: registers a __constant__ symbol (a global there) with
+// dcutrace, which then records loads from it as `const` accesses.
+template <typename T>
+void mark_const(const T& symbol) {
+#if defined(DCU_CAPTURE)
+    void* p = nullptr;
+    size_t n = 0;
+    HIP_CHECK(cudaGetSymbolAddress(&p, symbol));
+    HIP_CHECK(cudaGetSymbolSize(&n, symbol));
+    using Mark = void (*)(const void*, size_t);
+    if (auto f = reinterpret_cast<Mark>(dlsym(RTLD_DEFAULT, "dcutrace_mark_const"))) f(p, n);
+#else
+    (void)symbol;
+#endif
 }
 
 // Runs `launch` (which launches the kernel) and reports its median time.

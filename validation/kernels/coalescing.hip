@@ -1,9 +1,7 @@
 // Coalescing: lanes read 4-byte words at strides of 1, 2, 4, 8, 16 and 32
 // words, and at random (seed 002's table); an array of structures against a
-// structure of arrays (seeds 000, 002). 64 Mi reads per kernel.
+// structure of arrays (seeds 000, 002). 64 Mi reads per kernel (1 Mi with --small).
 #include "../common/harness.h"
-
-constexpr long long kReads = 1ll << 26;
 
 template <int STRIDE>
 __global__ void strided(float* out, const float* in, long long words) {
@@ -27,7 +25,7 @@ __global__ void soa(float* out, const float* x) {
 }
 
 template <int STRIDE>
-void run(bool single, float* out, const float* in, long long words, const char* name) {
+void run(bool single, long long kReads, float* out, const float* in, long long words, const char* name) {
     validation::measure(single, "coalescing", name, STRIDE, 4.0 * 2 * kReads, [&] {
         hipLaunchKernelGGL(strided<STRIDE>, dim3(unsigned(kReads / 256)), dim3(256), 0, 0, out, in, words);
     });
@@ -35,6 +33,7 @@ void run(bool single, float* out, const float* in, long long words, const char* 
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv);
+    const long long kReads = validation::small(argc, argv) ? 1ll << 20 : 1ll << 26;
     const long long in_words = 1ll << 29;  // 2 GiB: larger strides wrap around in it
     float *in, *out;
     unsigned* idx;
@@ -46,12 +45,12 @@ int main(int argc, char** argv) {
     unsigned s = 12345;
     for (auto& v : h) v = (s = s * 1664525u + 1013904223u) % unsigned(kReads);  // fixed seed: the same every run
     HIP_CHECK(hipMemcpy(idx, h.data(), sizeof(unsigned) * kReads, hipMemcpyHostToDevice));
-    run<1>(single, out, in, in_words, "stride1");
-    run<2>(single, out, in, in_words, "stride2");
-    run<4>(single, out, in, in_words, "stride4");
-    run<8>(single, out, in, in_words, "stride8");
-    run<16>(single, out, in, in_words, "stride16");
-    run<32>(single, out, in, in_words, "stride32");
+    run<1>(single, kReads, out, in, in_words, "stride1");
+    run<2>(single, kReads, out, in, in_words, "stride2");
+    run<4>(single, kReads, out, in, in_words, "stride4");
+    run<8>(single, kReads, out, in, in_words, "stride8");
+    run<16>(single, kReads, out, in, in_words, "stride16");
+    run<32>(single, kReads, out, in, in_words, "stride32");
     validation::measure(single, "coalescing", "random", 0, 4.0 * 3 * kReads, [&] {
         hipLaunchKernelGGL(gather, dim3(unsigned(kReads / 256)), dim3(256), 0, 0, out, in, idx);
     });

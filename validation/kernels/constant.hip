@@ -31,31 +31,32 @@ __global__ void stencil_restrict(float* out, const float* __restrict__ in, const
 }
 
 template <int K>
-void run(bool single, float* out, const char* name) {
-    const int iters = 1024;
+void run(bool single, bool small, float* out, const char* name) {
+    const int iters = small ? 64 : 1024, blocks = small ? 132 : 1056;
     validation::measure(single, "constant", name, K, 0, [&] {
-        hipLaunchKernelGGL(const_k<K>, dim3(1056), dim3(256), 0, 0, out, iters, 0);
+        hipLaunchKernelGGL(const_k<K>, dim3(blocks), dim3(256), 0, 0, out, iters, 0);
     });
 }
 
 int main(int argc, char** argv) {
-    bool single = validation::once(argc, argv);
+    bool single = validation::once(argc, argv), small = validation::small(argc, argv);
     float host[64];
     for (int i = 0; i < 64; ++i) host[i] = 1.0f / float(i + 1);
     HIP_CHECK(hipMemcpyToSymbol(coeff, host, sizeof host));
-    const int n = 1 << 26;
+    validation::mark_const(coeff);
+    const int n = small ? 1 << 18 : 1 << 26;
     float *out, *in, *c;
     HIP_CHECK(hipMalloc(&out, sizeof(float) * n));
     HIP_CHECK(hipMalloc(&in, sizeof(float) * n));
     HIP_CHECK(hipMalloc(&c, sizeof host));
     HIP_CHECK(hipMemset(in, 0, sizeof(float) * n));
     HIP_CHECK(hipMemcpy(c, host, sizeof host, hipMemcpyHostToDevice));
-    run<1>(single, out, "k1");
-    run<2>(single, out, "k2");
-    run<4>(single, out, "k4");
-    run<8>(single, out, "k8");
-    run<16>(single, out, "k16");
-    run<32>(single, out, "k32");
+    run<1>(single, small, out, "k1");
+    run<2>(single, small, out, "k2");
+    run<4>(single, small, out, "k4");
+    run<8>(single, small, out, "k8");
+    run<16>(single, small, out, "k16");
+    run<32>(single, small, out, "k32");
     validation::measure(single, "stencil", "constant", n, 2.0 * sizeof(float) * n, [&] {
         hipLaunchKernelGGL(stencil_constant, dim3(n / 256), dim3(256), 0, 0, out, in, n);
     });

@@ -22,26 +22,26 @@ __global__ void lds_read(float* out, int iters, int zero) {
 }
 
 template <int STRIDE, typename T>
-void run(bool single, float* out, const char* name) {
-    const int blocks = 1056, threads = 256, iters = 512;
+void run(bool single, bool small, float* out, const char* name) {
+    const int blocks = small ? 132 : 1056, threads = 256, iters = small ? 64 : 512;
     validation::measure(single, "lds_bank", name, iters, 0, [&] {
         hipLaunchKernelGGL((lds_read<STRIDE, T>), dim3(blocks), dim3(threads), 0, 0, out, iters, 0);
     });
 }
 
 int main(int argc, char** argv) {
-    bool single = validation::once(argc, argv);
+    bool single = validation::once(argc, argv), small = validation::small(argc, argv);
     float* out;
     HIP_CHECK(hipMalloc(&out, 1056 * 256 * sizeof(float)));
-    run<1, float>(single, out, "b4_stride1");
-    run<2, float>(single, out, "b4_stride2");
-    run<4, float>(single, out, "b4_stride4");
-    run<8, float>(single, out, "b4_stride8");
-    run<16, float>(single, out, "b4_stride16");
-    run<32, float>(single, out, "b4_stride32");
-    run<33, float>(single, out, "b4_stride33");
-    run<1, double>(single, out, "b8_stride1");
-    run<1, float4>(single, out, "b16_stride1");
+    run<1, float>(single, small, out, "b4_stride1");
+    run<2, float>(single, small, out, "b4_stride2");
+    run<4, float>(single, small, out, "b4_stride4");
+    run<8, float>(single, small, out, "b4_stride8");
+    run<16, float>(single, small, out, "b4_stride16");
+    run<32, float>(single, small, out, "b4_stride32");
+    run<33, float>(single, small, out, "b4_stride33");
+    run<1, double>(single, small, out, "b8_stride1");
+    run<1, float4>(single, small, out, "b16_stride1");
     HIP_CHECK(hipFree(out));
     return 0;
 }

@@ -2,7 +2,9 @@
 // 8 KiB to 1 GiB (L1, L2, DRAM latency), and a streaming copy of 1 GiB
 // (bandwidth). The chase takes `steps` loads spread evenly over the footprint
 // (at least 128 bytes apart, so each is another line): up to 2^20 of them, so
-// a large footprint touches more lines than the 60 MB L2 holds.
+// a large footprint touches more lines than the 60 MB L2 holds. With --small:
+// at most 4096 lines per footprint, each visited at least twice (the first
+// pass fills the caches), and a 64 MiB copy.
 #include "../common/harness.h"
 
 __global__ void chase(const unsigned* next, unsigned steps, unsigned* sink) {
@@ -17,7 +19,7 @@ __global__ void copy(float4* out, const float4* in, long long n) {
 }
 
 int main(int argc, char** argv) {
-    bool single = validation::once(argc, argv);
+    bool single = validation::once(argc, argv), small = validation::small(argc, argv);
     unsigned *next, *sink;
     const long long max_bytes = 1ll << 30;
     HIP_CHECK(hipMalloc(&next, max_bytes));
@@ -25,8 +27,10 @@ int main(int argc, char** argv) {
     const long long footprints[] = {8 << 10, 64 << 10, 512 << 10, 4 << 20, 32 << 20, 256 << 20, 1ll << 30};
     for (long long f : footprints) {
         const unsigned elems = unsigned(f / 4);
-        const unsigned steps = unsigned(std::max<long long>(100000, std::min<long long>(f / 128, 1 << 20)));
-        const unsigned step = std::max(32u, unsigned(f / 4 / steps) / 32 * 32);  // elements, a multiple of 128 bytes
+        const unsigned steps = small ? unsigned(std::max<long long>(2048, 2 * std::min<long long>(f / 128, 4096)))
+                                     : unsigned(std::max<long long>(100000, std::min<long long>(f / 128, 1 << 20)));
+        const unsigned lines = small ? unsigned(std::min<long long>(f / 128, 4096)) : steps;
+        const unsigned step = std::max(32u, unsigned(f / 4 / lines) / 32 * 32);  // elements, a multiple of 128 bytes
         std::vector<unsigned> h(elems);
         for (unsigned i = 0; i < elems; ++i) h[i] = (i + step) % elems;
         HIP_CHECK(hipMemcpy(next, h.data(), sizeof(unsigned) * elems, hipMemcpyHostToDevice));
@@ -38,12 +42,12 @@ int main(int argc, char** argv) {
     }
     HIP_CHECK(hipFree(next));
     HIP_CHECK(hipFree(sink));
-    const long long n = (1ll << 30) / sizeof(float4);
+    const long long n = (small ? 1ll << 26 : 1ll << 30) / sizeof(float4);
     float4 *a, *b;
     HIP_CHECK(hipMalloc(&a, n * sizeof(float4)));
     HIP_CHECK(hipMalloc(&b, n * sizeof(float4)));
     HIP_CHECK(hipMemset(a, 0, n * sizeof(float4)));
-    validation::measure(single, "stream", "copy_1GiB", n, 2.0 * n * sizeof(float4), [&] {
+    validation::measure(single, "stream", small ? "copy_64MiB" : "copy_1GiB", n, 2.0 * n * sizeof(float4), [&] {
         hipLaunchKernelGGL(copy, dim3(unsigned(n / 256)), dim3(256), 0, 0, b, a, n);
     });
     HIP_CHECK(hipFree(a));

@@ -39,8 +39,8 @@ __global__ void spill(float* out, const float* in, int zero) {
 }
 
 int main(int argc, char** argv) {
-    bool single = validation::once(argc, argv);
-    const int blocks = 1 << 16;
+    bool single = validation::once(argc, argv), small = validation::small(argc, argv);
+    const int blocks = small ? 1024 : 1 << 16;
     float *in, *out;
     HIP_CHECK(hipMalloc(&in, sizeof(float) * blocks * 256));
     HIP_CHECK(hipMalloc(&out, sizeof(float) * blocks * 256));
@@ -48,10 +48,11 @@ int main(int argc, char** argv) {
     validation::measure(single, "reduction", "shared_256", blocks * 256, 4.0 * blocks * 256, [&] {
         hipLaunchKernelGGL(reduce, dim3(blocks), dim3(256), 0, 0, out, in);
     });
-    validation::measure(single, "spill", "priv96", blocks * 256, 0, [&] {
-        hipLaunchKernelGGL(spill, dim3(blocks), dim3(256), 0, 0, out, in, 0);
+    const int spill_blocks = small ? 264 : blocks;
+    validation::measure(single, "spill", "priv96", spill_blocks * 256, 0, [&] {
+        hipLaunchKernelGGL(spill, dim3(spill_blocks), dim3(256), 0, 0, out, in, 0);
     });
-    const int n = 2048;
+    const int n = small ? 128 : 2048;
     float *a, *b, *c;
     HIP_CHECK(hipMalloc(&a, sizeof(float) * n * n));
     HIP_CHECK(hipMalloc(&b, sizeof(float) * n * n));

@@ -1,6 +1,6 @@
 // Tiled transpose through LDS: tile[32][32] (column reads on one bank) against
 // the padded tile[32][33] (seeds 000, 002). 32 x 8 threads per block, each
-// moving 4 elements; an 8192 x 8192 float matrix.
+// moving 4 elements; an 8192 x 8192 float matrix (1024 x 1024 with --small).
 #include "../common/harness.h"
 
 template <int PAD>
@@ -16,7 +16,7 @@ __global__ void transpose(float* out, const float* in, int n) {
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv);
-    const int n = 8192;
+    const int n = validation::small(argc, argv) ? 1024 : 8192;
     float *in, *out;
     HIP_CHECK(hipMalloc(&in, sizeof(float) * n * n));
     HIP_CHECK(hipMalloc(&out, sizeof(float) * n * n));

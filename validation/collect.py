@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""Turns the raw files of a run_h200.sh run into measurements.csv (long form:
+family, variant, kernel, scale, size, metric, value, unit) and capture.csv
+(per traced launch: records, time under capture, time without, slowdown) and
+pairs.csv (which kernel of which trace is which measured variant: what
+`dcusim validate` reads).
+
+Launches pair by order: each program runs its variants in the same order in
+the timing run, under ncu (--once) and under dcutrace (--once), one launch each.
+Usage: validation/collect.py DIR   (DIR holds results.csv, ncu_*.csv, capture_*.csv)
+"""
+import csv
+import io
+import os
+import sys
+
+
+def ncu_sections(path):
+    """{program: [(kernel name, {metric: (value, unit)}) per launch in order]}"""
+    out, prog, rows = {}, None, []
+
+    def flush():
+        if prog is None:
+            return
+        launches = {}
+        for r in csv.DictReader(io.StringIO("".join(rows))):
+            k = launches.setdefault(int(r["ID"]), (r["Kernel Name"], {}))
+            k[1][r["Metric Name"]] = (r["Metric Value"].replace(",", ""), r["Metric Unit"])
+        out[prog] = [launches[i] for i in sorted(launches)]
+
+    for line in open(path):
+        if line.startswith("== "):
+            flush()
+            prog, rows = line[3:].strip(), []
+        elif line.startswith('"'):
+            rows.append(line)
+    flush()
+    return out
+
+
+def capture_rows(path):
+    """dcutrace --times rows; the kernel name may hold commas (launch,kernel,records,kernel_ms,capture_ms)."""
+    rows = []
+    for line in open(path).read().splitlines()[1:]:
+        first, rest = line.split(",", 1)
+        kernel, records, kernel_ms, capture_ms = rest.rsplit(",", 3)
+        rows.append({"launch": first, "kernel": kernel.strip('"'), "warp_records": records, "kernel_ms": kernel_ms,
+                     "capture_ms": capture_ms})
+    return rows
+
+
+PROGRAM_OF_FAMILY = {"lds_bank": "lds_bank", "transpose": "transpose", "constant": "constant", "stencil": "constant",
+                     "coalescing": "coalescing", "layout": "coalescing", "pointer_chase": "memory", "stream": "memory",
+                     "reduction": "shared_compute", "spill": "shared_compute", "matmul": "shared_compute"}
+
+
+def main(d):
+    results = list(csv.DictReader(open(os.path.join(d, "results.csv"))))
+    meas = [["family", "variant", "kernel", "scale", "size", "metric", "value", "unit"]]
+    pairs = [["trace", "kernel", "family", "variant", "scale"]]
+    captured = [["program", "launch", "family", "variant", "kernel", "warp_records", "native_ms", "capture_kernel_ms",
+                 "capture_total_ms", "slowdown_kernel", "slowdown_total"]]
+    for scale in ("full", "small"):
+        ncu = ncu_sections(os.path.join(d, "ncu_%s.csv" % scale))
+        order = {}
+        for r in results:
+            if r["scale"] != scale:
+                continue
+            prog = PROGRAM_OF_FAMILY[r["family"]]
+            i = order.setdefault(prog, 0)
+            order[prog] = i + 1
+            launches = ncu.get(prog, [])
+            kernel, metrics = launches[i] if i < len(launches) else ("", {})
+            base = [r["family"], r["variant"], kernel, scale, r["size"]]
+            meas.append(base + ["median_time", r["median_ms"], "ms"])
+            meas.append(base + ["bytes_moved", r["bytes"], "byte"])
+            for m in sorted(metrics):
+                meas.append(base + [m, metrics[m][0], metrics[m][1]])
+            cap = os.path.join(d, "capture_%s.csv" % prog)
+            if scale == "small" and os.path.exists(cap):
+                rows = capture_rows(cap)
+                if i < len(rows):
+                    pairs.append(["traces/%s.trace" % prog, i, r["family"], r["variant"], scale])
+                    c = rows[i]
+                    native = float(r["median_ms"])
+                    captured.append([prog, i, r["family"], r["variant"], c["kernel"], c["warp_records"], r["median_ms"],
+                                     c["kernel_ms"], c["capture_ms"], "%.0f" % (float(c["kernel_ms"]) / native),
+                                     "%.0f" % (float(c["capture_ms"]) / native)])
+        for prog, n in order.items():
+            if n != len(ncu.get(prog, [])):
+                sys.exit("%s: %s has %d variants timed but %d launches under ncu" % (d, prog, n, len(ncu.get(prog, []))))
+    csv.writer(open(os.path.join(d, "measurements.csv"), "w", newline="")).writerows(meas)
+    csv.writer(open(os.path.join(d, "capture.csv"), "w", newline="")).writerows(captured)
+    csv.writer(open(os.path.join(d, "pairs.csv"), "w", newline="")).writerows(pairs)
+    print("%s: %d measurements, %d captured launches" % (d, len(meas) - 1, len(captured) - 1))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
