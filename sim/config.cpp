@@ -40,6 +40,8 @@ const std::vector<ParamDef>& param_defs() {
         {"const.cus_per_cache", T::UInt, "3", "CUs", "CUs sharing one constant cache", {}, 1},
         {"const.divergent", T::Choice, "vector", "",
          "k distinct addresses: serialize = k requests in turn, vector = vector-memory path", {"serialize", "vector"}, 0},
+        {"report.profiler", T::Choice, "rocprof", "",
+         "also report predicted counters under this profiler's names: ncu (Nsight Compute), rocprof, none", {"ncu", "rocprof", "none"}, 0},
         {"mem.model", T::Choice, "hierarchy", "", "global memory: hierarchy = L1, NoC, L2, DRAM; fixed = every request answered after mem.latency", {"hierarchy", "fixed"}, 0},
         {"mem.latency", T::UInt, "500", "cycles", "latency of every request when mem.model = fixed", {}, 0},
         {"l1.size_bytes", T::Size, "16K", "bytes", "vector L1 per CU", {}, 1},

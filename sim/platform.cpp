@@ -15,6 +15,7 @@
 #include "../models/noc/crossbar.h"
 #include "../traces/format/source.h"
 #include "preset.h"
+#include "profiler_counters.h"
 
 namespace dcusim {
 
@@ -138,6 +139,10 @@ public:
 
     Dispatcher& dispatcher() { return *dispatcher_; }
     RunResult& result() { return result_; }
+    void add_profiler_counters_to_all(const std::string& profiler) {
+        for (auto& k : result_.kernels) add_profiler_counters(k.stats, profiler);
+        add_profiler_counters(result_.total, profiler);
+    }
 
 private:
     Clock clk_;
@@ -172,6 +177,7 @@ RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, co
     if (!gpu->dispatcher().finished())
         throw std::runtime_error("simulation stalled at cycle " + std::to_string(Clock(p.clock_mhz).now()) +
                                  " before the traces were done (a model deadlock: please report it with the trace)");
+    gpu->add_profiler_counters_to_all(p.profiler);  // after the totals: they are not summed
     return gpu->result();
 }
 

@@ -46,6 +46,7 @@ Preset make_preset(const Config& c) {
         err("const.size_bytes", "must be a multiple of const.line_bytes x const.assoc");
 
     p.fixed_memory = c.str("mem.model") == "fixed";
+    p.profiler = c.str("report.profiler");
     p.mem.latency = uint32_t(c.u("mem.latency"));
 
     auto u32 = [&](const char* k) { return uint32_t(c.u(k)); };

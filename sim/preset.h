@@ -20,6 +20,7 @@ struct Preset {
     LdsParams lds;
     ConstParams constant;
     bool fixed_memory = false;  // mem.model = fixed
+    std::string profiler;       // report.profiler: whose counter names the output adds
     FixedMemoryParams mem;
     L1Params l1;
     NocParams noc;

@@ -13,6 +13,10 @@ void LdsStats::report(StatMap& m) const {
     add_stat(m, "lds.atomics", atomics);
     add_stat(m, "lds.cycles", cycles);
     add_stat(m, "lds.bank_conflict_cycles", bank_conflict_cycles);
+    add_stat(m, "lds.load_cycles", load_cycles);
+    add_stat(m, "lds.load_conflict_cycles", load_conflict_cycles);
+    add_stat(m, "lds.store_cycles", store_cycles);
+    add_stat(m, "lds.store_conflict_cycles", store_conflict_cycles);
     add_stat(m, "lds.groups", groups);
     add_stat(m, "lds.bytes", bytes);
     add_stat(m, "lds.queue_cycles", queue_cycles);
@@ -26,6 +30,13 @@ Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle n
     (in.op == trace::Op::Load ? stats_.loads : in.op == trace::Op::Store ? stats_.stores : stats_.atomics) += 1;
     stats_.cycles += c.cycles;
     stats_.bank_conflict_cycles += c.conflict_cycles;
+    if (in.op == trace::Op::Load) {
+        stats_.load_cycles += c.cycles;
+        stats_.load_conflict_cycles += c.conflict_cycles;
+    } else if (in.op == trace::Op::Store) {
+        stats_.store_cycles += c.cycles;
+        stats_.store_conflict_cycles += c.conflict_cycles;
+    }
     if (PcProfile* prof = PcProfile::active()) {
         PcCounters& pc = prof->at(in.pc);
         ++pc.lds_instructions;

@@ -20,6 +20,7 @@ struct LdsParams {
 struct LdsStats {
     uint64_t instructions = 0, loads = 0, stores = 0, atomics = 0;
     uint64_t cycles = 0, bank_conflict_cycles = 0, groups = 0, bytes = 0;
+    uint64_t load_cycles = 0, load_conflict_cycles = 0, store_cycles = 0, store_conflict_cycles = 0;
     uint64_t queue_cycles = 0;  // waiting for the pipe behind other waves' instructions
     void report(StatMap& m) const;
 };

@@ -1,0 +1,73 @@
+#include "profiler_counters.h"
+
+namespace dcusim {
+
+namespace {
+
+double get(const StatMap& m, const char* k) {
+    auto it = m.find(k);
+    return it == m.end() ? 0.0 : it->second;
+}
+
+double pct(double num, double den) { return den > 0 ? 100.0 * num / den : 0.0; }
+
+}  // namespace
+
+const std::vector<ProfilerCounter>& profiler_counters(const std::string& profiler) {
+    static const std::vector<ProfilerCounter> none;
+    static const std::vector<ProfilerCounter> ncu = {
+        {"gpc__cycles_elapsed.max", "cycles"},
+        {"smsp__inst_executed.sum", "instructions - waits"},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "lds.load_conflict_cycles"},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "lds.store_conflict_cycles"},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "lds.load_cycles"},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "lds.store_cycles"},
+        {"l1tex__t_sector_hit_rate.pct", "100 x l1.hits / (l1.hits + l1.misses)"},
+        {"lts__t_sector_hit_rate.pct", "100 x (l2.hits + l2.stores) / l2.requests"},
+        {"dram__bytes_read.sum", "dram.read_bytes"},
+        {"dram__bytes_write.sum", "dram.write_bytes"},
+        {"idc__requests.sum", "const.requests"},
+    };
+    static const std::vector<ProfilerCounter> rocprof = {
+        {"GRBM_GUI_ACTIVE", "cycles"},
+        {"SQ_WAVES", "waves"},
+        {"SQ_INSTS_LDS", "lds.instructions"},
+        {"SQ_LDS_BANK_CONFLICT", "lds.bank_conflict_cycles"},
+        {"TCP_TOTAL_CACHE_ACCESSES", "l1.requests"},
+        {"TCC_HIT", "l2.hits"},
+        {"TCC_MISS", "l2.misses"},
+        {"TCC_EA_RDREQ", "dram.read_requests"},
+        {"TCC_EA_WRREQ", "dram.write_requests"},
+    };
+    if (profiler == "ncu") return ncu;
+    if (profiler == "rocprof") return rocprof;
+    return none;
+}
+
+void add_profiler_counters(StatMap& m, const std::string& profiler) {
+    if (profiler == "ncu") {
+        m["gpc__cycles_elapsed.max"] = get(m, "cycles");
+        m["smsp__inst_executed.sum"] = get(m, "instructions") - get(m, "waits");
+        m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] = get(m, "lds.load_conflict_cycles");
+        m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"] = get(m, "lds.store_conflict_cycles");
+        m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = get(m, "lds.load_cycles");
+        m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = get(m, "lds.store_cycles");
+        m["l1tex__t_sector_hit_rate.pct"] = pct(get(m, "l1.hits"), get(m, "l1.hits") + get(m, "l1.misses"));
+        m["lts__t_sector_hit_rate.pct"] = pct(get(m, "l2.hits") + get(m, "l2.stores"), get(m, "l2.requests"));
+        m["dram__bytes_read.sum"] = get(m, "dram.read_bytes");
+        m["dram__bytes_write.sum"] = get(m, "dram.write_bytes");
+        m["idc__requests.sum"] = get(m, "const.requests");
+    } else if (profiler == "rocprof") {
+        m["GRBM_GUI_ACTIVE"] = get(m, "cycles");
+        m["SQ_WAVES"] = get(m, "waves");
+        m["SQ_INSTS_LDS"] = get(m, "lds.instructions");
+        m["SQ_LDS_BANK_CONFLICT"] = get(m, "lds.bank_conflict_cycles");
+        m["TCP_TOTAL_CACHE_ACCESSES"] = get(m, "l1.requests");
+        m["TCC_HIT"] = get(m, "l2.hits");
+        m["TCC_MISS"] = get(m, "l2.misses");
+        m["TCC_EA_RDREQ"] = get(m, "dram.read_requests");
+        m["TCC_EA_WRREQ"] = get(m, "dram.write_requests");
+    }
+}
+
+}  // namespace dcusim
