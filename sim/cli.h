@@ -12,5 +12,6 @@ int cmd_run(const std::vector<std::string>& args);
 int cmd_trace(const std::vector<std::string>& args);
 int cmd_sweep(const std::vector<std::string>& args);
 int cmd_plot(const std::vector<std::string>& args);
+int cmd_validate(const std::vector<std::string>& args);
 
 }  // namespace dcusim

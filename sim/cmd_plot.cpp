@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "subprocess.h"
 #include "config.h"
 
 namespace fs = std::filesystem;
@@ -193,18 +194,12 @@ int cmd_plot(const std::vector<std::string>& args) {
     }
     data.close();
     gp.close();
-    pid_t pid = fork();
-    if (pid == 0) {
-        freopen("/dev/null", "w", stdout);
-        execlp("gnuplot", "gnuplot", (dir / "plot.gp").c_str(), static_cast<char*>(nullptr));
-        _exit(127);
-    }
-    int status = 0;
-    waitpid(pid, &status, 0);
+    bool missing = false;
+    const bool ok = run_gnuplot((dir / "plot.gp").string(), missing);
     fs::remove_all(dir);
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || !fs::exists(tmp_out)) {
+    if (!ok || !fs::exists(tmp_out)) {
         std::remove(tmp_out.c_str());
-        std::cerr << "dcusim plot: gnuplot failed" << (WIFEXITED(status) && WEXITSTATUS(status) == 127 ? " (not installed: apt-get install gnuplot-nox)" : "") << '\n';
+        std::cerr << "dcusim plot: gnuplot failed" << (missing ? " (not installed: apt-get install gnuplot-nox)" : "") << '\n';
         return 1;
     }
     fs::rename(tmp_out, out);

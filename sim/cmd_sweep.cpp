@@ -19,6 +19,7 @@
 #include "cli.h"
 #include "config.h"
 #include "output.h"
+#include "subprocess.h"
 
 namespace fs = std::filesystem;
 
@@ -167,13 +168,11 @@ int cmd_sweep(const std::vector<std::string>& args) {
         std::cerr << "dcusim sweep: " << points.size() << " points, " << points.size() - todo.size() << " done already, "
                   << todo.size() << " to run, " << jobs << " at a time\n";
 
-    char self[4096];
-    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n <= 0) {
+    const std::string self = self_exe();
+    if (self.empty()) {
         std::cerr << "dcusim sweep: cannot find the dcusim executable\n";
         return 1;
     }
-    self[n] = '\0';
 
     std::map<pid_t, size_t> running;
     size_t next = 0, finished = 0, failed = 0;
@@ -197,16 +196,7 @@ int cmd_sweep(const std::vector<std::string>& args) {
             if (!config.empty()) argv.insert(argv.end(), {"--config", config});
             for (size_t i = 0; i < vary.size(); ++i) argv.insert(argv.end(), {"--" + vary[i].key, p.values[i]});
             argv.push_back(p.trace);
-            pid_t pid = fork();
-            if (pid == 0) {
-                freopen("/dev/null", "w", stdout);
-                freopen(err.c_str(), "w", stderr);
-                std::vector<char*> cargv;
-                for (auto& s : argv) cargv.push_back(s.data());
-                cargv.push_back(nullptr);
-                execv(self, cargv.data());
-                _exit(127);
-            }
+            pid_t pid = spawn(self, argv, err);
             if (pid < 0) {
                 std::cerr << "\ndcusim sweep: cannot start a simulation\n";
                 return 1;
@@ -227,12 +217,10 @@ int cmd_sweep(const std::vector<std::string>& args) {
             fs::remove(err);
         } else {
             ++failed;
-            std::ifstream e(err);
-            std::string line;
-            std::getline(e, line);
+            const std::string line = first_line(err.string());
             std::string what = p.trace;
             for (size_t i = 0; i < vary.size(); ++i) what += " " + vary[i].key + "=" + p.values[i];
-            std::cerr << (quiet ? "" : "\n") << "dcusim sweep: point failed (" << what << "): " << (line.empty() ? "no message" : line) << '\n';
+            std::cerr << (quiet ? "" : "\n") << "dcusim sweep: point failed (" << what << "): " << line << '\n';
             fs::remove(tmp);
         }
         progress();

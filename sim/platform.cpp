@@ -46,6 +46,8 @@ public:
         dp.lds_size = p.lds.size_bytes;
         dp.lds_granule = p.lds.alloc_granule;
         dp.progress = opt.progress;
+        dp.launch_cycles = p.launch_cycles;
+        flush_l2_ = p.l2_flush_at_launch;
         dispatcher_ = std::make_unique<Dispatcher>("dispatcher", dp, clk_, traces, this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
         MemTargetIf* below_l1 = nullptr;
@@ -106,7 +108,10 @@ public:
             l->reset_stats();
             l->invalidate();
         }
-        for (auto& l : l2_) l->reset_stats();
+        for (auto& l : l2_) {
+            l->reset_stats();
+            if (flush_l2_) l->invalidate();  // dirty data written back before the kernel: not its traffic
+        }
         if (mem_) mem_->reset_stats();
         if (xbar_) xbar_->reset_stats();
         if (dram_) dram_->reset_stats();
@@ -146,6 +151,7 @@ public:
 
 private:
     Clock clk_;
+    bool flush_l2_ = false;
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;
     std::unique_ptr<Dram> dram_;

@@ -23,6 +23,8 @@ Preset make_preset(const Config& c) {
     cu.sgpr_granule = uint32_t(c.u("cu.sgpr_granule"));
     cu.max_sgprs = uint32_t(c.u("cu.max_sgprs"));
     cu.issue_cycles = uint32_t(c.u("cu.issue_cycles"));
+    cu.wave_issue_cycles = uint32_t(c.u("cu.wave_issue_cycles"));
+    p.launch_cycles = uint32_t(c.u("cu.launch_cycles"));
     cu.max_outstanding = uint32_t(c.u("cu.max_outstanding"));
     if (cu.max_vgprs > cu.vgprs_per_simd) err("cu.max_vgprs", "exceeds cu.vgprs_per_simd");
 
@@ -66,6 +68,7 @@ Preset make_preset(const Config& c) {
     l1.lookups_per_cycle = u32("l1.lookups_per_cycle");
     l1.mshrs = u32("l1.mshrs");
     l1.wave_size = p.cu.wave_size;
+    l1.local_write_allocate = c.str("l1.local_write_allocate") == "on";
 
     NocParams& n = p.noc;
     n.channels = u32("l2.channels");
@@ -85,6 +88,10 @@ Preset make_preset(const Config& c) {
     l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
     l2.mshrs = u32("l2.mshrs");
     l2.channels = n.channels;
+    l2.fetch_sectors = c.u("l2.fetch_bytes") ? u32("l2.fetch_bytes") / l2.sector_bytes : 1;
+    if (c.u("l2.fetch_bytes") && (c.u("l2.fetch_bytes") % l2.sector_bytes || c.u("l2.line_bytes") % c.u("l2.fetch_bytes")))
+        err("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");
+    p.l2_flush_at_launch = c.str("l2.flush_at_launch") == "on";
     l2.interleave_bytes = n.interleave_bytes;
     if (l1.geometry.line_bytes > l2.geometry.line_bytes || l2.geometry.line_bytes % l1.geometry.line_bytes)
         err("l1.line_bytes", "must divide l2.line_bytes");

@@ -20,7 +20,9 @@ struct Preset {
     LdsParams lds;
     ConstParams constant;
     bool fixed_memory = false;  // mem.model = fixed
-    std::string profiler;       // report.profiler: whose counter names the output adds
+    std::string profiler;
+    uint32_t launch_cycles = 0;        // cu.launch_cycles
+    bool l2_flush_at_launch = false;   // l2.flush_at_launch       // report.profiler: whose counter names the output adds
     FixedMemoryParams mem;
     L1Params l1;
     NocParams noc;

@@ -22,8 +22,8 @@ const std::vector<ProfilerCounter>& profiler_counters(const std::string& profile
         {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "lds.store_conflict_cycles"},
         {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "lds.load_cycles"},
         {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "lds.store_cycles"},
-        {"l1tex__t_sector_hit_rate.pct", "100 x l1.hits / (l1.hits + l1.misses)"},
-        {"lts__t_sector_hit_rate.pct", "100 x (l2.hits + l2.stores) / l2.requests"},
+        {"l1tex__t_sector_hit_rate.pct", "100 x l1.sector_hits / l1.sectors"},
+        {"lts__t_sector_hit_rate.pct", "100 x l2.sector_hits / l2.sectors"},
         {"dram__bytes_read.sum", "dram.read_bytes"},
         {"dram__bytes_write.sum", "dram.write_bytes"},
         {"idc__requests.sum", "const.requests"},
@@ -52,8 +52,8 @@ void add_profiler_counters(StatMap& m, const std::string& profiler) {
         m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"] = get(m, "lds.store_conflict_cycles");
         m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = get(m, "lds.load_cycles");
         m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = get(m, "lds.store_cycles");
-        m["l1tex__t_sector_hit_rate.pct"] = pct(get(m, "l1.hits"), get(m, "l1.hits") + get(m, "l1.misses"));
-        m["lts__t_sector_hit_rate.pct"] = pct(get(m, "l2.hits") + get(m, "l2.stores"), get(m, "l2.requests"));
+        m["l1tex__t_sector_hit_rate.pct"] = pct(get(m, "l1.sector_hits"), get(m, "l1.sectors"));
+        m["lts__t_sector_hit_rate.pct"] = pct(get(m, "l2.sector_hits"), get(m, "l2.sectors"));
         m["dram__bytes_read.sum"] = get(m, "dram.read_bytes");
         m["dram__bytes_write.sum"] = get(m, "dram.write_bytes");
         m["idc__requests.sum"] = get(m, "const.requests");

@@ -171,10 +171,12 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 if (in.count == 0) continue;
                 stats_.compute_instructions += in.count;
                 stats_.instructions += in.count;
+                // The SIMD is busy issue_cycles per instruction; the wave itself can issue its
+                // next one only wave_issue_cycles later (dependent-issue latency).
                 Cycle busy = in.count * p_.issue_cycles;
                 simd_free_[s] = now + busy;
                 stats_.simd_busy_cycles += busy;
-                return schedule(slot, now + busy);
+                return schedule(slot, now + in.count * std::max(p_.issue_cycles, p_.wave_issue_cycles));
             }
             case RecKind::Barrier: {
                 ++w.next;
@@ -200,7 +202,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 simd_free_[s] = now + p_.issue_cycles;
                 stats_.simd_busy_cycles += p_.issue_cycles;
                 issue_mem(w, slot, in, now);
-                return schedule(slot, now + p_.issue_cycles);
+                return schedule(slot, now + std::max(p_.issue_cycles, p_.wave_issue_cycles));
             }
             default: ++w.next; continue;
         }

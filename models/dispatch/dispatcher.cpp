@@ -45,7 +45,7 @@ void Dispatcher::run() {
             if (!trace_drained_ || pending_) return;  // more when a workgroup retires
             for (ComputeUnit* cu : cus_)
                 if (!cu->idle()) return;
-            obs_->kernel_finished(reader_->kernel(), now - kernel_start_);
+            obs_->kernel_finished(reader_->kernel(), now - kernel_start_ + p_.launch_cycles);
             in_kernel_ = false;
         }
     } catch (...) {

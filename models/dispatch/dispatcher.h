@@ -32,6 +32,7 @@ struct DispatcherParams {
     uint64_t lds_size = 65536;
     uint32_t lds_granule = 512;
     bool progress = true;  // a progress line on stderr every few seconds
+    uint32_t launch_cycles = 0;  // added to every kernel's cycles (launch and grid-end overhead)
 };
 
 class Dispatcher : public sc_core::sc_module, public WorkgroupListener {

@@ -8,7 +8,6 @@ namespace dcusim {
 
 void L1Stats::add_to(StatMap& m) const {
     CacheCounters::add_to(m, "l1");
-    add_stat(m, "l1.sectors", sectors);
     add_stat(m, "l1.load_instructions", load_instructions);
     add_stat(m, "l1.load_latency_sum", load_latency_sum);
     add_stat(m, "l1.ro_requests", ro_requests);
@@ -55,7 +54,12 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
     const uint64_t line_no = lk.line.line / p_.geometry.line_bytes;
     const uint32_t want = lk.line.sectors;
     if (req.op == trace::Op::Store) {
-        tags_.update_if_present(line_no, want);  // write-through, no write-allocate
+        if (req.space == trace::Space::Local && p_.local_write_allocate) {
+            tags_.install(line_no, want, 0);  // still written through: the victim is never dirty
+            stats_.sector_hits += uint64_t(__builtin_popcount(want));
+        } else {
+            tags_.update_if_present(line_no, want);  // write-through, no write-allocate
+        }
         ++stats_.stores;
         send(Down::Write, lk.op, lk.line.line, want, req.space, now);
     } else if (req.op == trace::Op::Atomic) {
@@ -63,6 +67,7 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
         send(Down::Atomic, lk.op, lk.line.line, want, req.space, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);
+        stats_.sector_hits += uint64_t(__builtin_popcount(want & ~missing));
         const bool ro = req.instr->readonly;
         if (!missing) {
             ++stats_.hits;
@@ -76,6 +81,7 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
             if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l1_misses;
             stats_.ro_misses += ro;
             stats_.ro_requests += ro;
+            stats_.sector_hits += uint64_t(__builtin_popcount(missing & ~*extra));  // already on their way
             if (*extra) send(Down::Fill, lk.op, lk.line.line, *extra, req.space, now);
             else ++stats_.mshr_merges;
         }

@@ -32,10 +32,10 @@ struct L1Params {
     uint32_t lookups_per_cycle = 1;  // tag port: lines per cycle
     uint32_t mshrs = 64;
     uint32_t wave_size = 64;         // private-memory swizzle
+    bool local_write_allocate = false;  // local stores make their sectors valid (NVIDIA keeps spills in L1)
 };
 
 struct L1Stats : CacheCounters {
-    uint64_t sectors = 0;
     uint64_t load_instructions = 0, load_latency_sum = 0;
     uint64_t ro_requests = 0, ro_hits = 0, ro_misses = 0;  // loads declared read-only (__ldg, const __restrict__)
     void add_to(StatMap& m) const;

@@ -47,12 +47,17 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     if (req.op == trace::Op::Store) {
         // Write-allocate without a fetch: the written sectors become valid and dirty.
         write_back(tags_.install(line_no, 0, want), now, req.pc);
+        stats_.sectors += uint64_t(__builtin_popcount(want));
+        stats_.sector_hits += uint64_t(__builtin_popcount(want));
         ++stats_.stores;
         ++stats_.requests;
         answer(req, arrival, now + p_.hit_latency);
         return true;
     }
-    const uint32_t missing = want & ~tags_.lookup(line_no);
+    const uint32_t valid = tags_.lookup(line_no);
+    const uint32_t missing = want & ~valid;
+    stats_.sectors += uint64_t(__builtin_popcount(want));
+    stats_.sector_hits += uint64_t(__builtin_popcount(want & valid));
     if (!missing) {
         ++stats_.hits;
         if (req.op == trace::Op::Atomic) {
@@ -65,8 +70,9 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++stats_.requests;
         return true;
     }
-    auto extra = mshr_.miss(line_no, missing, {&req, arrival, want});
+    auto extra = mshr_.miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
     if (!extra) return false;
+    stats_.sector_hits += uint64_t(__builtin_popcount(missing & ~*extra));  // already on their way
     ++stats_.misses;
     if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l2_misses;
     ++stats_.requests;
@@ -74,6 +80,16 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     if (*extra) fetch(line_no, *extra, now, req.pc);
     else ++stats_.mshr_merges;
     return true;
+}
+
+// The missing sectors grown to whole aligned fetch blocks (DRAM reads `fetch_sectors` at a time).
+uint32_t L2Slice::widen(uint32_t missing) const {
+    if (p_.fetch_sectors <= 1) return missing;
+    const uint32_t group = (1u << p_.fetch_sectors) - 1;
+    uint32_t out = 0;
+    for (uint32_t s = 0; s < 32; s += p_.fetch_sectors)
+        if (missing & (group << s)) out |= group << s;
+    return out;
 }
 
 void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) {

@@ -33,6 +33,7 @@ struct L2Params {
     // bits that do not pick the channel.
     uint32_t channels = 1;
     uint32_t interleave_bytes = 256;
+    uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
 };
 
 struct L2Stats : CacheCounters {
@@ -49,6 +50,7 @@ public:
     void mem_response(MemRequest& req) override;
     const L2Stats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
+    void invalidate() { tags_.invalidate_all(); }  // empties the slice; dirty data is dropped (not this kernel's traffic)
 
 private:
     struct Target {
@@ -63,6 +65,7 @@ private:
     void run();
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
+    uint32_t widen(uint32_t missing) const;
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
 

@@ -1,0 +1,342 @@
+// dcusim validate DIR: replays every trace of a results folder (pairs.csv,
+// measurements.csv, traces/), pairs each predicted counter with its measured
+// counterpart by name, and writes a Markdown report, a CSV and plots. With
+// --gate it fails (exit 1) when the model has regressed past the limits.
+#include <sys/wait.h>
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iomanip>
+#include <iostream>
+#include <limits>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+
+#include "cli.h"
+#include "config.h"
+#include "output.h"
+#include "subprocess.h"
+#include "validate/comparison.h"
+
+namespace fs = std::filesystem;
+
+namespace dcusim {
+
+using namespace validate;
+
+namespace {
+
+struct Options {
+    std::string dir, config, out = "validation-report";
+    unsigned jobs = 2;
+    bool quiet = false, gate = false;
+    double max_cycles_mape = 25, max_dram_error = 10;
+    double max_dram_write_mape = std::numeric_limits<double>::infinity();
+    std::vector<std::string> settings;  // every preset key, as --KEY VALUE for the replays
+};
+
+std::string fmt(double v, int digits = 1) {
+    if (std::isnan(v)) return "-";
+    std::ostringstream o;
+    o << std::fixed << std::setprecision(digits) << v;
+    return o.str();
+}
+
+std::string unit_of(ErrorKind k) { return k == ErrorKind::Points ? " pp" : k == ErrorKind::Relative ? " %" : ""; }
+
+// Runs `dcusim run --json` on each trace, `jobs` at a time; returns the JSON per trace.
+std::map<std::string, nlohmann::json> simulate_all(const Options& o, const std::vector<std::string>& traces, const fs::path& tmp) {
+    const std::string self = self_exe();
+    if (self.empty()) throw std::runtime_error("cannot find the dcusim executable");
+    std::map<std::string, nlohmann::json> out;
+    std::map<pid_t, size_t> running;
+    size_t next = 0;
+    std::string failure;
+    auto json_of = [&](size_t i) { return (tmp / ("trace" + std::to_string(i) + ".json")).string(); };
+    auto err_of = [&](size_t i) { return (tmp / ("trace" + std::to_string(i) + ".err")).string(); };
+    while (next < traces.size() || !running.empty()) {
+        while (next < traces.size() && running.size() < o.jobs && failure.empty()) {
+            std::vector<std::string> argv = {"dcusim", "run", "--quiet", "--json", json_of(next)};
+            argv.insert(argv.end(), o.settings.begin(), o.settings.end());
+            argv.push_back((fs::path(o.dir) / traces[next]).string());
+            pid_t pid = spawn(self, argv, err_of(next));
+            if (pid < 0) throw std::runtime_error("cannot start a simulation");
+            running[pid] = next++;
+        }
+        if (running.empty()) break;
+        int status = 0;
+        pid_t pid = wait(&status);
+        if (pid < 0) break;
+        auto it = running.find(pid);
+        if (it == running.end()) continue;
+        const size_t i = it->second;
+        running.erase(it);
+        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+            if (failure.empty()) failure = traces[i] + ": " + first_line(err_of(i));
+            continue;
+        }
+        std::ifstream f(json_of(i));
+        out[traces[i]] = nlohmann::json::parse(f);
+        if (!o.quiet) std::cerr << "dcusim validate: simulated " << traces[i] << '\n';
+    }
+    if (!failure.empty()) throw ValidateError(failure);
+    return out;
+}
+
+void write_plots(const Options& o, const std::vector<Row>& rows, const std::vector<Summary>& sums, std::string& note) {
+    const fs::path out(o.out);
+    std::ofstream cyc(out / "cycles.dat"), err(out / "errors.dat"), per(out / "cycles_error.dat");
+    for (const auto& r : rows)
+        if (r.metric == "cycles" && r.compared) {
+            cyc << r.measured << ' ' << r.predicted << '\n';
+            per << '"' << r.kernel << "\" " << 100.0 * (r.predicted - r.measured) / r.measured << '\n';
+        }
+    for (const auto& s : sums)
+        if (s.n) err << '"' << s.metric << unit_of(s.kind) << "\" " << s.mean << ' ' << s.max << '\n';
+    cyc.close();
+    err.close();
+    per.close();
+    std::ofstream gp(out / "plots.gp");
+    gp << "set terminal pngcairo size 900,700 noenhanced font 'DejaVu Sans,11'\nset grid\nset key top left\n"
+       << "set output '" << (out / "cycles.png").string() << "'\nset logscale xy\n"
+       << "set title 'Predicted vs measured cycles, one point per kernel'\nset xlabel 'measured cycles'\nset ylabel 'predicted cycles'\n"
+       << "plot '" << (out / "cycles.dat").string() << "' using 1:2 with points pt 7 ps 1.2 title 'kernel', x title 'predicted = measured' lw 2, "
+       << "1.25*x title '+25 %' dt 2, 0.75*x title '-25 %' dt 2\n"
+       << "unset logscale\nset terminal pngcairo size 1200,700 noenhanced font 'DejaVu Sans,10'\n"
+       << "set output '" << (out / "cycles_error.png").string() << "'\nset title 'Cycle error per kernel (predicted - measured) / measured'\n"
+       << "set ylabel '%'\nset xlabel ''\nset style data histograms\nset style fill solid 0.8 border -1\nset xtics rotate by -60\nunset key\n"
+       << "plot '" << (out / "cycles_error.dat").string() << "' using 2:xtic(1)\n"
+       << "set terminal pngcairo size 900,600 noenhanced font 'DejaVu Sans,11'\nset output '" << (out / "errors.png").string() << "'\n"
+       << "set title 'Error per counter: mean and max over kernels'\nset ylabel 'error (% or percentage points)'\nset yrange [0:*]\n"
+       << "set style histogram clustered gap 1\nset xtics rotate by -30\nset key top right\n"
+       << "plot '" << (out / "errors.dat").string() << "' using 2:xtic(1) title 'mean', '' using 3 title 'max'\n";
+    gp.close();
+    bool missing = false;
+    if (!run_gnuplot((out / "plots.gp").string(), missing))
+        note = missing ? "plots not drawn: gnuplot is not installed (apt-get install gnuplot-nox)" : "plots not drawn: gnuplot failed";
+    for (const char* f : {"cycles.dat", "errors.dat", "cycles_error.dat", "plots.gp"}) fs::remove(out / f);
+}
+
+std::string report_md(const Options& o, const std::string& profiler, const std::vector<Pair>& pairs, const std::vector<Row>& rows,
+                      const std::vector<Summary>& sums, const std::vector<MetricGroup>& groups, const std::string& plot_note) {
+    std::ostringstream md;
+    md << "# dcusim validate: " << o.dir << "\n\nPreset: " << (o.config.empty() ? "built-in defaults" : o.config) << " (" << profiler
+       << " counter names). " << pairs.size() << " kernels.\n\n## Summary\n\n"
+       << "| metric | kernels compared | mean error | max error | Pearson r | exact |\n|---|---|---|---|---|---|\n";
+    for (const auto& s : sums)
+        md << "| " << s.metric << " | " << s.n << " | " << fmt(s.mean) << unit_of(s.kind) << " | " << fmt(s.max) << unit_of(s.kind)
+           << " | " << fmt(s.pearson, 3) << " | " << s.exact << "/" << s.n << " |\n";
+    md << "\nErrors: cycles and byte counts as |predicted - measured| / measured (the mean is the MAPE); hit rates in "
+          "percentage points; bank conflicts must be equal.\n\n## Per kernel\n\n| kernel |";
+    for (const auto& g : groups) md << ' ' << g.label << " measured / predicted |";
+    md << "\n|---|";
+    for (size_t i = 0; i < groups.size(); ++i) md << "---|";
+    md << '\n';
+    for (const auto& p : pairs) {
+        md << "| " << p.name() << " |";
+        for (const auto& g : groups)
+            for (const auto& r : rows)
+                if (r.kernel == p.name() && r.metric == g.label)
+                    md << ' ' << fmt(r.measured, g.kind == ErrorKind::Points ? 1 : 0) << " / " << fmt(r.predicted, g.kind == ErrorKind::Points ? 1 : 0)
+                       << (r.compared ? " (" + fmt(r.error) + unit_of(g.kind) + ")" : " (not compared)") << " |";
+        md << '\n';
+    }
+    md << "\n## What is compared\n\n";
+    for (const auto& g : groups) {
+        md << "- **" << g.label << "**: " << g.note << "; counters:";
+        for (const auto& c : g.counters) md << " `" << c << "`";
+        md << ".\n";
+    }
+    md << "\n## Plots\n\n";
+    if (!plot_note.empty()) md << plot_note << "\n";
+    else md << "![cycles](cycles.png)\n\n![cycle error per kernel](cycles_error.png)\n\n![errors per counter](errors.png)\n";
+    return md.str();
+}
+
+}  // namespace
+
+int cmd_validate(const std::vector<std::string>& args) {
+    const char* usage =
+        "usage: dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
+        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]]\n"
+        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
+        "  --gate fails (exit 1) unless: bank conflicts are exact on every kernel, the cycles MAPE is at most P\n"
+        "  (25), every kernel's DRAM read bytes are within P % (10), and the DRAM write bytes MAPE is at most P (no limit)\n";
+    Options o;
+    try {
+        for (size_t i = 0; i < args.size(); ++i) {
+            const std::string& a = args[i];
+            auto value = [&]() -> const std::string& {
+                if (i + 1 >= args.size()) throw ConfigError("dcusim validate: " + a + " needs a value");
+                return args[++i];
+            };
+            auto percent = [&]() {
+                const std::string& v = value();
+                char* end = nullptr;
+                double d = std::strtod(v.c_str(), &end);
+                if (v.empty() || *end || d < 0) throw ConfigError("dcusim validate: " + a + " takes a percentage, not '" + v + "'");
+                return d;
+            };
+            if (a == "--config") o.config = value();
+            else if (a == "--out") o.out = value();
+            else if (a == "-j" || a == "--jobs") o.jobs = unsigned(std::max(1.0, percent()));
+            else if (a == "--gate") o.gate = true;
+            else if (a == "--max-cycles-mape") o.max_cycles_mape = percent();
+            else if (a == "--max-dram-error") o.max_dram_error = percent();
+            else if (a == "--max-dram-write-mape") o.max_dram_write_mape = percent();
+            else if (a == "--quiet" || a == "-q") o.quiet = true;
+            else if (a == "--help" || a == "-h") {
+                std::cout << usage;
+                return 0;
+            } else if (!a.empty() && a[0] == '-') throw ConfigError("dcusim validate: unknown option '" + a + "'");
+            else if (o.dir.empty()) o.dir = a;
+            else throw ConfigError("dcusim validate: one results folder only ('" + a + "')");
+        }
+        if (o.dir.empty()) throw ConfigError("dcusim validate: no results folder (dcusim validate --help)");
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
+        return 2;
+    }
+
+    std::vector<Pair> pairs;
+    Measured measured;
+    std::vector<MetricGroup> groups;
+    std::string profiler;
+    std::vector<std::string> traces;
+    try {
+        Config cfg;
+        if (!o.config.empty()) cfg.load_file(o.config);
+        // The measurement conditions of the folder (e.g. a profiler that empties the caches
+        // before each kernel) apply on top of the preset.
+        const fs::path conditions = fs::path(o.dir) / "replay.ini";
+        if (fs::exists(conditions)) cfg.load_file(conditions.string());
+        for (const auto& [k, v] : cfg.values()) o.settings.insert(o.settings.end(), {"--" + k, v});
+        profiler = cfg.str("report.profiler");
+        groups = metric_groups(profiler);
+        pairs = read_pairs((fs::path(o.dir) / "pairs.csv").string());
+        measured = read_measurements((fs::path(o.dir) / "measurements.csv").string());
+        std::set<std::string> seen;
+        for (const auto& p : pairs) {
+            if (!measured.count(p.name() + "/" + p.scale))
+                throw ValidateError((fs::path(o.dir) / "measurements.csv").string() + ": no measurements of " + p.name() + " at scale " + p.scale);
+            if (!fs::exists(fs::path(o.dir) / p.trace)) throw ValidateError((fs::path(o.dir) / p.trace).string() + ": cannot open trace file");
+            if (seen.insert(p.trace).second) traces.push_back(p.trace);
+        }
+    } catch (const std::exception& e) {  // ConfigError, ValidateError
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 2;
+    }
+
+    const fs::path out(o.out), tmp = out / ".runs";
+    std::vector<Row> rows;
+    size_t paired = 0;  // rows whose counters were measured
+    try {
+        fs::create_directories(tmp);
+        for (const char* f : {"report.md", "validation.csv", "cycles.png", "cycles_error.png", "errors.png"}) fs::remove(out / f);
+        auto sims = simulate_all(o, traces, tmp);
+        fs::remove_all(tmp);
+        for (const auto& p : pairs) {
+            const auto& kernels = sims.at(p.trace).at("kernels");
+            if (p.kernel >= kernels.size())
+                throw ValidateError((fs::path(o.dir) / "pairs.csv").string() + ": " + p.trace + " has " + std::to_string(kernels.size()) +
+                                    " kernels, no kernel " + std::to_string(p.kernel));
+            const auto& stats = kernels[p.kernel].at("stats");
+            const auto& m = measured.at(p.name() + "/" + p.scale);
+            for (const auto& g : groups) {
+                Row r;
+                r.kernel = p.name();
+                r.metric = g.label;
+                bool have = true;
+                for (const auto& c : g.counters) {
+                    auto it = m.find(c);
+                    have = have && it != m.end();
+                    if (it != m.end()) r.measured += it->second;
+                    if (!stats.contains(c))
+                        throw ValidateError(p.trace + ": the simulation reports no " + c + " (report.profiler = " + profiler + "?)");
+                    r.predicted += stats.at(c).get<double>();
+                }
+                r.compared = have && r.measured >= g.min_measured && r.measured <= g.max_measured;
+                paired += have;
+                r.error = r.compared ? error_of(g.kind, r.measured, r.predicted) : 0;
+                rows.push_back(r);
+            }
+        }
+        if (!paired)
+            throw ValidateError((fs::path(o.dir) / "measurements.csv").string() + " has none of the " + profiler +
+                                " counters compared (report.profiler = " + profiler + "): is --config the preset of the GPU measured?");
+    } catch (const ValidateError& e) {
+        fs::remove_all(tmp);
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 2;
+    } catch (const std::exception& e) {
+        fs::remove_all(tmp);
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 1;
+    }
+
+    std::vector<Summary> sums;
+    for (const auto& g : groups) sums.push_back(summarize(g, rows));
+    std::ostringstream csv;
+    csv << "kernel,metric,measured,predicted,error,error_unit,compared\n";
+    for (const auto& r : rows) {
+        ErrorKind k = ErrorKind::Relative;
+        for (const auto& g : groups)
+            if (g.label == r.metric) k = g.kind;
+        csv << r.kernel << ',' << r.metric << ',' << fmt(r.measured, 3) << ',' << fmt(r.predicted, 3) << ',' << fmt(r.error, 3) << ','
+            << (k == ErrorKind::Points ? "pp" : k == ErrorKind::Relative ? "%" : "abs") << ',' << (r.compared ? 1 : 0) << '\n';
+    }
+    std::string plot_note;
+    try {
+        write_plots(o, rows, sums, plot_note);
+        write_file_atomically((out / "validation.csv").string(), csv.str());
+        write_file_atomically((out / "report.md").string(), report_md(o, profiler, pairs, rows, sums, groups, plot_note));
+    } catch (const std::exception& e) {
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 2;
+    }
+    if (!plot_note.empty()) std::cerr << "dcusim validate: " << plot_note << '\n';
+
+    // Summary on stdout; the last line is the cycles MAPE.
+    std::cout << "dcusim validate: " << pairs.size() << " kernels from " << traces.size() << " traces, " << profiler << " counters; report in "
+              << o.out << "/report.md\n";
+    std::cout << std::left << std::setw(22) << "metric" << std::right << std::setw(9) << "kernels" << std::setw(14) << "mean error"
+              << std::setw(14) << "max error" << std::setw(11) << "Pearson r" << std::setw(9) << "exact" << '\n';
+    const Summary* cycles = nullptr;
+    for (const auto& s : sums) {
+        std::cout << std::left << std::setw(22) << s.metric << std::right << std::setw(9) << s.n << std::setw(14) << fmt(s.mean) + unit_of(s.kind)
+                  << std::setw(14) << fmt(s.max) + unit_of(s.kind) << std::setw(11) << fmt(s.pearson, 3) << std::setw(9)
+                  << (std::to_string(s.exact) + "/" + std::to_string(s.n)) << '\n';
+        if (s.metric == "cycles") cycles = &s;
+    }
+    std::cout << "cycles MAPE: " << fmt(cycles ? cycles->mean : NAN) << "% over " << (cycles ? cycles->n : 0) << " kernels\n";
+
+    if (!o.gate) return 0;
+    bool ok = true;
+    for (const auto& s : sums) {
+        if (s.metric == "cycles" && s.mean > o.max_cycles_mape) {
+            std::cerr << "dcusim validate: GATE: cycles MAPE " << fmt(s.mean) << "% is over " << fmt(o.max_cycles_mape) << "%\n";
+            ok = false;
+        }
+        if (s.metric == "dram_write_bytes" && s.mean > o.max_dram_write_mape) {
+            std::cerr << "dcusim validate: GATE: DRAM write bytes MAPE " << fmt(s.mean) << "% is over " << fmt(o.max_dram_write_mape) << "%\n";
+            ok = false;
+        }
+        if (s.kind == ErrorKind::Exact && s.exact != s.n) {
+            std::cerr << "dcusim validate: GATE: " << s.metric << " differ on " << s.n - s.exact << " of " << s.n << " kernels\n";
+            ok = false;
+        }
+    }
+    for (const auto& r : rows)
+        if (r.compared && r.metric == "dram_read_bytes" && r.error > o.max_dram_error) {
+            std::cerr << "dcusim validate: GATE: " << r.kernel << " " << r.metric << " off by " << fmt(r.error) << "% (limit "
+                      << fmt(o.max_dram_error) << "%)\n";
+            ok = false;
+        }
+    return ok ? 0 : 1;
+}
+
+}  // namespace dcusim

@@ -1,0 +1,30 @@
+// Child dcusim runs: SystemC allows one simulation per process, so commands
+// that simulate many times (sweep, validate) run `dcusim run` in children.
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace dcusim {
+
+// This program's path (/proc/self/exe); empty if it cannot be found.
+std::string self_exe();
+
+// Starts `exe` with `argv` (argv[0] included), stdout to /dev/null and stderr
+// to `err_path`. Returns the child's pid, or -1.
+pid_t spawn(const std::string& exe, const std::vector<std::string>& argv, const std::string& err_path);
+
+// The first line of a file (a child's error message), or "no message".
+std::string first_line(const std::string& path);
+
+}  // namespace dcusim
+
+namespace dcusim {
+
+// Runs gnuplot on a script; false when it fails or is not installed
+// (`missing` then says so).
+bool run_gnuplot(const std::string& script, bool& missing);
+
+}  // namespace dcusim

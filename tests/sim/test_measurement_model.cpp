@@ -1,0 +1,89 @@
+// Model parts the H200 validation needed, each worked by hand on the default
+// preset: the L2's DRAM fetch granularity, local stores kept in the L1, the
+// profiler's cache flush between kernels, the launch overhead, the per-wave
+// issue interval, and the counters under the profilers' names. (The launch
+// overhead and issue interval are compared run against run in tests/cli/model_knobs.sh.)
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using namespace dcusim;
+using namespace dcusim::test;
+
+namespace {
+// One lane reads sector 0 of line 0x1000, waits, then reads sector 1 (0x1020).
+const char* kTwoSectors = "ld global 4 0x10 0x1 affine 0x1000 0\nwait\nld global 4 0x18 0x1 affine 0x1020 0\nwait";
+const char* kSpill = "st local 4 0x10 all affine 0 0\nwait\nld local 4 0x18 all affine 0 0\nwait";
+// Two kernels, each one wave reading 256 bytes at 0x40000.
+const std::string kTwoKernels =
+    "dcusim-trace 1\nwave_size 64\nkernel a grid 1 1 1 block 64 1 1\nwave 0 0\nld global 4 0x10 all affine 0x40000 4\nwait\nend\n"
+    "kernel b grid 1 1 1 block 64 1 1\nwave 0 0\nld global 4 0x10 all affine 0x40000 4\nwait\nend\n";
+}  // namespace
+
+TEST_CASE("without l2.fetch_bytes each missing sector is fetched alone", "[sim][memory]") {
+    // 32-byte L1 sectors, so each load asks the L2 for one 32-byte sector.
+    auto r = run_text(one_wave_trace(64, 64, kTwoSectors), {{"l1.sector_bytes", "32"}});
+    CHECK(stat(r, "dram.read_bytes") == 64);  // two misses of one sector each
+    CHECK(stat(r, "l2.fetches") == 2);
+    CHECK(stat(r, "l2.sectors") == 2);
+    CHECK(stat(r, "l2.sector_hits") == 0);
+}
+
+TEST_CASE("l2.fetch_bytes 64: a one-sector miss brings its aligned pair", "[sim][memory]") {
+    auto r = run_text(one_wave_trace(64, 64, kTwoSectors), {{"l1.sector_bytes", "32"}, {"l2.fetch_bytes", "64"}});
+    CHECK(stat(r, "dram.read_bytes") == 64);
+    CHECK(stat(r, "l2.fetches") == 1);
+    CHECK(stat(r, "l2.sector_hits") == 1);  // the second load finds its sector
+}
+
+TEST_CASE("l2.fetch_bytes 128: a one-sector miss brings the whole line", "[sim][memory]") {
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0x10 0x1 affine 0x1000 0\nwait"),
+                      {{"l1.sector_bytes", "32"}, {"l2.fetch_bytes", "128"}});
+    CHECK(stat(r, "dram.read_bytes") == 128);
+}
+
+TEST_CASE("l1.local_write_allocate on: spilled values are read back from the L1", "[sim][memory]") {
+    // 64 lanes x 4 bytes of private memory at offset 0: lanes side by side, 256 bytes = 4 L1 lines.
+    auto r = run_text(one_wave_trace(64, 64, kSpill), {{"l1.local_write_allocate", "on"}});
+    CHECK(stat(r, "l1.hits") == 4);
+    CHECK(stat(r, "l1.misses") == 0);
+    CHECK(stat(r, "l1.stores") == 4);  // still written through
+    CHECK(stat(r, "l1.sector_hits") == 8);  // 4 sectors allocated by the stores, 4 found by the loads
+}
+
+TEST_CASE("l1.local_write_allocate off: spilled values come back from the L2", "[sim][memory]") {
+    auto r = run_text(one_wave_trace(64, 64, kSpill));
+    CHECK(stat(r, "l1.hits") == 0);
+    CHECK(stat(r, "l1.misses") == 4);
+}
+
+TEST_CASE("l2.flush_at_launch off: the next kernel finds the lines in the L2", "[sim][memory]") {
+    auto r = run_text(kTwoKernels);
+    CHECK(stat(r, "dram.read_bytes", 0) == 256);
+    CHECK(stat(r, "dram.read_bytes", 1) == 0);  // the L1 was invalidated, the L2 kept them
+}
+
+TEST_CASE("l2.flush_at_launch on: every kernel starts with an empty L2", "[sim][memory]") {
+    auto r = run_text(kTwoKernels, {{"l2.flush_at_launch", "on"}});
+    CHECK(stat(r, "dram.read_bytes", 0) == 256);
+    CHECK(stat(r, "dram.read_bytes", 1) == 256);
+}
+
+TEST_CASE("rocprof names on the DCU preset", "[sim][report]") {
+    // 64 lanes at a 128-byte stride on 32 banks: 32 cycles per half-wave, 62 of them conflicts.
+    auto r = run_text(one_wave_trace(64, 64, "ld lds 4 0x10 all affine 0 128"));
+    CHECK(stat(r, "SQ_LDS_BANK_CONFLICT") == 62);
+    CHECK(stat(r, "SQ_INSTS_LDS") == 1);
+    CHECK(stat(r, "GRBM_GUI_ACTIVE") == stat(r, "cycles"));
+}
+
+TEST_CASE("Nsight Compute names with report.profiler = ncu", "[sim][report]") {
+    auto r = run_text(one_wave_trace(64, 64, "ld lds 4 0x10 all affine 0 128\nst lds 4 0x18 all affine 0 4"),
+                      {{"report.profiler", "ncu"}});
+    CHECK(stat(r, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum") == 62);
+    CHECK(stat(r, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum") == 64);
+    CHECK(stat(r, "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum") == 0);
+    CHECK(stat(r, "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum") == 2);  // one cycle per half-wave
+    CHECK(stat(r, "gpc__cycles_elapsed.max") == stat(r, "cycles"));
+    CHECK(stat(r, "smsp__inst_executed.sum") == 2);
+}
