@@ -3,7 +3,12 @@
 // with the compute and wait records that the SASS implies (docs/CAPTURE.md).
 #include <catch2/catch.hpp>
 
+#include <atomic>
+#include <cstring>
+#include <thread>
+
 #include "traces/capture/nvidia/assemble.h"
+#include "traces/capture/nvidia/drain.h"
 #include "traces/capture/nvidia/sass.h"
 
 using namespace dcutrace;
@@ -223,4 +228,58 @@ TEST_CASE("Assembly: waves in block order, lists, masks and constant ranges", "[
     CHECK(st.const_accesses == 2);
     CHECK(st.waits == 0);  // no SASS: no compute or wait records
     CHECK(st.compute == 0);
+}
+
+TEST_CASE("Capture ring: four drain threads give back every record in slot order, twice", "[capture]") {
+    // A producer plays the GPU: it waits for room as the patches do, writes a record,
+    // and publishes its sequence number last. The ring (256 slots) wraps many times.
+    const uint32_t cap = 256;
+    std::vector<RawRecord> ring(cap);
+    std::memset(ring.data(), 0, sizeof(RawRecord) * cap);
+    volatile unsigned long long drained = 0;
+    RingDrain drain(ring.data(), cap, &drained, 4);
+    auto produce = [&](uint64_t first, uint64_t n) {
+        for (uint64_t s = first; s < first + n; ++s) {
+            while (s - drained >= cap) std::this_thread::yield();
+            RawRecord& r = ring[s % cap];
+            const bool list = s % 3 == 0;
+            r.info = raw_info(s % 5 == 0 ? RawBarrier : RawMem, RawGlobal, RawLoad, 2) | (list ? 0 : kInfoAffine);
+            r.mask = list ? 0x5u : 0xffffffffu;
+            r.block = s % 7;
+            r.warp = uint32_t(s % 2);
+            r.pc = 0x1000 + s;
+            r.base = s * 4;
+            r.stride = 4;
+            r.addr[0] = s;
+            r.addr[2] = s + 1;
+            std::atomic_thread_fence(std::memory_order_release);
+            *reinterpret_cast<volatile uint32_t*>(&r.seq) = uint32_t(s + 1);
+        }
+    };
+    for (uint64_t first : {uint64_t(0), uint64_t(5000)}) {
+        const uint64_t n = first ? 1000 : 5000;
+        drain.start(first, 0x1000);
+        std::thread gpu(produce, first, n);
+        gpu.join();
+        LaunchCapture out;
+        drain.finish(first + n, out);
+        REQUIRE(out.instrs.size() == n);
+        size_t lists = 0;
+        for (uint64_t i = 0; i < n; ++i) {
+            const uint64_t s = first + i;
+            const CapturedInstr& c = out.instrs[i];
+            REQUIRE(c.pc == s);  // slot order, PC relative to the function base
+            CHECK(c.block == s % 7);
+            if (!(c.info & kInfoAffine) && raw_kind(c.info) != RawBarrier) {
+                REQUIRE(c.addr_index + 1 < out.addrs.size());
+                CHECK(out.addrs[c.addr_index] == s);  // lane 0
+                CHECK(out.addrs[c.addr_index + 1] == s + 1);  // lane 2
+                ++lists;
+            } else {
+                CHECK(c.base == s * 4);
+            }
+        }
+        CHECK(out.addrs.size() == 2 * lists);
+        CHECK(drained == first + n);
+    }
 }

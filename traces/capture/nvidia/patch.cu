@@ -77,6 +77,7 @@ __device__ SanitizerPatchResult record_mem(void* userdata, uint64_t pc, void* pt
     if (slot == ~0ull) return SANITIZER_PATCH_SUCCESS;
     RawRecord* r = &c->ring[slot & (c->capacity - 1)];
     if (!affine) r->addr[lane] = a;
+    __syncwarp(mask);  // orders the lanes' address writes before the leader's fence
     if (lane == leader) {
         r->info = raw_info(RawMem, space, op, log2b) | (affine ? kInfoAffine : 0);
         r->mask = mask;
@@ -85,10 +86,9 @@ __device__ SanitizerPatchResult record_mem(void* userdata, uint64_t pc, void* pt
         r->pc = pc;
         r->base = a0 - uint64_t(stride * int64_t(leader));
         r->stride = stride;
+        __threadfence_system();  // everything above reaches host memory before the sequence number
+        *(volatile uint32_t*)&r->seq = uint32_t(slot + 1);
     }
-    __threadfence_system();
-    __syncwarp(mask);
-    if (lane == leader) *(volatile uint32_t*)&r->seq = uint32_t(slot + 1);
     return SANITIZER_PATCH_SUCCESS;
 }
 

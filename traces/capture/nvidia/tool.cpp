@@ -24,6 +24,7 @@
 #include <thread>
 
 #include "assemble.h"
+#include "drain.h"
 #include "ring.h"
 #include "sass.h"
 #include "traces/format/binary_writer.h"
@@ -172,6 +173,8 @@ private:
         ctl_.ring = ring_;
         ctl_.drained = drained_;
         ctl_.capacity = ring_slots_;
+        const unsigned hw = std::max(2u, std::thread::hardware_concurrency());
+        drain_ = std::make_unique<RingDrain>(ring_, ring_slots_, drained_, std::min(8u, hw / 2));
     }
 
     void on_module(const Sanitizer_ResourceModuleData& m) {
@@ -221,45 +224,7 @@ private:
         cur_.kernel.name = name;
         cur_.kernel.grid = {ld.gridDim_x, ld.gridDim_y, ld.gridDim_z};
         cur_.kernel.block = {ld.blockDim_x, ld.blockDim_y, ld.blockDim_z};
-        drain_done_ = false;
-        drainer_ = std::thread([this] { drain(); });
-    }
-
-    // Consumes ring slots in order until told the launch is over and all are in.
-    void drain() {
-        const uint64_t mask = ring_slots_ - 1;
-        unsigned idle = 0;
-        for (;;) {
-            const unsigned long long d = *drained_;
-            const RawRecord& r = ring_[d & mask];
-            if (*reinterpret_cast<const volatile uint32_t*>(&r.seq) == uint32_t(d + 1)) {
-                std::atomic_thread_fence(std::memory_order_acquire);
-                take(r);
-                std::atomic_thread_fence(std::memory_order_release);
-                *drained_ = d + 1;
-                idle = 0;
-                continue;
-            }
-            if (drain_done_.load(std::memory_order_acquire) && d >= drain_target_) return;
-            if (++idle > 256) std::this_thread::sleep_for(std::chrono::microseconds(20));
-        }
-    }
-
-    void take(const RawRecord& r) {
-        CapturedInstr c;
-        c.block = r.block;
-        c.warp = r.warp;
-        c.info = r.info;
-        c.mask = r.mask;
-        c.pc = r.pc - func_base_;
-        if (r.info & kInfoAffine || raw_kind(r.info) == RawBarrier) {
-            c.base = r.base;
-            c.stride = r.stride;
-        } else {
-            c.addr_index = uint32_t(cur_.addrs.size());
-            for (uint32_t m = r.mask; m; m &= m - 1) cur_.addrs.push_back(r.addr[__builtin_ctz(m)]);
-        }
-        cur_.instrs.push_back(c);
+        drain_->start(ctl_.reserved, func_base_);
     }
 
     void on_launch_end(const Sanitizer_LaunchData& ld) {
@@ -268,9 +233,7 @@ private:
         sanitizerStreamSynchronize(ld.hStream);
         RingControl after{};
         sanitizerMemcpyDeviceToHost(&after, ctl_dev_, sizeof after, ld.hStream);
-        drain_target_ = std::min(after.reserved, ctl_.limit);
-        drain_done_.store(true, std::memory_order_release);
-        drainer_.join();
+        drain_->finish(std::min(after.reserved, ctl_.limit), cur_);
         const double kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         ctl_.reserved = after.reserved;
         ++traced_;
@@ -327,9 +290,7 @@ private:
     std::string mangled_;
     CUmodule module_ = nullptr;
     Clock::time_point t0_;
-    std::thread drainer_;
-    std::atomic<bool> drain_done_{false};
-    unsigned long long drain_target_ = 0;
+    std::unique_ptr<RingDrain> drain_;
 
     std::ofstream file_;
     std::unique_ptr<dcusim::trace::BinaryWriter> writer_;
