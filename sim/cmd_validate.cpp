@@ -36,6 +36,7 @@ struct Options {
     bool quiet = false, gate = false;
     double max_cycles_mape = 25, max_dram_error = 10;
     double max_dram_write_mape = std::numeric_limits<double>::infinity();
+    double max_l1_error = std::numeric_limits<double>::infinity(), max_l2_error = std::numeric_limits<double>::infinity();
     std::vector<std::string> settings;  // every preset key, as --KEY VALUE for the replays
 };
 
@@ -162,10 +163,12 @@ std::string report_md(const Options& o, const std::string& profiler, const std::
 int cmd_validate(const std::vector<std::string>& args) {
     const char* usage =
         "usage: dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
-        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]]\n"
+        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
+        "                               [--max-l1-error PP] [--max-l2-error PP]]\n"
         "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
         "  --gate fails (exit 1) unless: bank conflicts are exact on every kernel, the cycles MAPE is at most P\n"
-        "  (25), every kernel's DRAM read bytes are within P % (10), and the DRAM write bytes MAPE is at most P (no limit)\n";
+        "  (25), every kernel's DRAM read bytes are within P % (10), the DRAM write bytes MAPE is at most P, and the mean\n"
+        "  L1 and L2 hit-rate errors are at most PP percentage points (these three: no limit unless given)\n";
     Options o;
     try {
         for (size_t i = 0; i < args.size(); ++i) {
@@ -188,6 +191,8 @@ int cmd_validate(const std::vector<std::string>& args) {
             else if (a == "--max-cycles-mape") o.max_cycles_mape = percent();
             else if (a == "--max-dram-error") o.max_dram_error = percent();
             else if (a == "--max-dram-write-mape") o.max_dram_write_mape = percent();
+            else if (a == "--max-l1-error") o.max_l1_error = percent();
+            else if (a == "--max-l2-error") o.max_l2_error = percent();
             else if (a == "--quiet" || a == "-q") o.quiet = true;
             else if (a == "--help" || a == "-h") {
                 std::cout << usage;
@@ -319,6 +324,11 @@ int cmd_validate(const std::vector<std::string>& args) {
     for (const auto& s : sums) {
         if (s.metric == "cycles" && s.mean > o.max_cycles_mape) {
             std::cerr << "dcusim validate: GATE: cycles MAPE " << fmt(s.mean) << "% is over " << fmt(o.max_cycles_mape) << "%\n";
+            ok = false;
+        }
+        const double hit_limit = s.metric == "l1_hit_rate" ? o.max_l1_error : s.metric == "l2_hit_rate" ? o.max_l2_error : INFINITY;
+        if (s.mean > hit_limit) {
+            std::cerr << "dcusim validate: GATE: " << s.metric << " off by " << fmt(s.mean) << " points on average (limit " << fmt(hit_limit) << ")\n";
             ok = false;
         }
         if (s.metric == "dram_write_bytes" && s.mean > o.max_dram_write_mape) {

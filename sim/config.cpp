@@ -34,6 +34,8 @@ const std::vector<ParamDef>& param_defs() {
         {"lds.bank_bytes", T::UInt, "4", "bytes", "width of one bank", {}, 1},
         {"lds.latency", T::UInt, "64", "cycles", "last bank access to data back", {}, 0},
         {"lds.alloc_granule", T::Size, "512", "bytes", "LDS allocation unit per workgroup", {}, 1},
+        {"lds.carveouts", T::SizeList, "0", "bytes",
+         "with l1.unified_bytes: the LDS sizes the storage splits into; a kernel gets the smallest that holds its resident workgroups", {}, 0},
         {"const.size_bytes", T::Size, "16K", "bytes", "constant cache size", {}, 1},
         {"const.line_bytes", T::UInt, "64", "bytes", "constant cache line", {}, 1},
         {"const.assoc", T::UInt, "4", "ways", "constant cache associativity", {}, 1},
@@ -47,7 +49,9 @@ const std::vector<ParamDef>& param_defs() {
          "also report predicted counters under this profiler's names: ncu (Nsight Compute), rocprof, none", {"ncu", "rocprof", "none"}, 0},
         {"mem.model", T::Choice, "hierarchy", "", "global memory: hierarchy = L1, NoC, L2, DRAM; fixed = every request answered after mem.latency", {"hierarchy", "fixed"}, 0},
         {"mem.latency", T::UInt, "500", "cycles", "latency of every request when mem.model = fixed", {}, 0},
-        {"l1.size_bytes", T::Size, "16K", "bytes", "vector L1 per CU", {}, 1},
+        {"l1.size_bytes", T::Size, "16K", "bytes", "vector L1 per CU (when l1.unified_bytes is 0)", {}, 1},
+        {"l1.unified_bytes", T::Size, "0", "bytes",
+         "L1 and LDS share this storage: each kernel's L1 is what its LDS carve-out leaves (0: a separate L1 of l1.size_bytes)", {}, 0},
         {"l1.line_bytes", T::UInt, "64", "bytes", "vector L1 line", {}, 1},
         {"l1.sector_bytes", T::UInt, "64", "bytes", "vector L1 sector (= line: not sectored)", {}, 1},
         {"l1.assoc", T::UInt, "4", "ways", "vector L1 associativity", {}, 1},
@@ -130,6 +134,11 @@ bool parse_size(const std::string& s, uint64_t& out) {
     return true;
 }
 
+static std::string trim_spaces(const std::string& s) {
+    size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
+    return a == std::string::npos ? "" : s.substr(a, b - a + 1);
+}
+
 static void check_value(const ParamDef& d, const std::string& v, const std::string& origin) {
     auto bad = [&](const std::string& why) {
         throw ConfigError(origin + ": key '" + d.key + "': " + why);
@@ -158,6 +167,15 @@ static void check_value(const ParamDef& d, const std::string& v, const std::stri
             char* end = nullptr;
             double x = std::strtod(v.c_str(), &end);
             if (v.empty() || *end != '\0' || !std::isfinite(x) || x <= 0) bad("'" + v + "' is not a positive number");
+            break;
+        }
+        case ParamType::SizeList: {
+            std::string item;
+            std::istringstream in(v);
+            while (std::getline(in, item, ',')) {
+                uint64_t x;
+                if (!parse_size(trim_spaces(item), x)) bad("'" + item + "' is not a size (a list: N,NK,...)");
+            }
             break;
         }
         case ParamType::Choice: {
@@ -215,6 +233,17 @@ uint64_t Config::u(const std::string& key) const {
     uint64_t x = 0;
     parse_size(values_.at(key), x);
     return x;
+}
+
+std::vector<uint64_t> Config::sizes(const std::string& key) const {
+    std::vector<uint64_t> out;
+    std::string item;
+    std::istringstream in(values_.at(key));
+    while (std::getline(in, item, ',')) {
+        uint64_t x = 0;
+        if (parse_size(trim_spaces(item), x)) out.push_back(x);
+    }
+    return out;
 }
 
 double Config::real(const std::string& key) const { return std::strtod(values_.at(key).c_str(), nullptr); }

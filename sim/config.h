@@ -12,7 +12,7 @@
 
 namespace dcusim {
 
-enum class ParamType { UInt, Size, Real, Choice };
+enum class ParamType { UInt, Size, Real, Choice, SizeList };
 
 struct ParamDef {
     std::string key;
@@ -45,6 +45,7 @@ public:
 
     uint64_t u(const std::string& key) const;
     double real(const std::string& key) const;
+    std::vector<uint64_t> sizes(const std::string& key) const;  // SizeList: comma-separated sizes
     const std::string& str(const std::string& key) const;
     const std::map<std::string, std::string>& values() const { return values_; }
     const std::string& source() const { return source_; }

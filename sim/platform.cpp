@@ -48,6 +48,9 @@ public:
         dp.progress = opt.progress;
         dp.launch_cycles = p.launch_cycles;
         flush_l2_ = p.l2_flush_at_launch;
+        unified_bytes_ = p.l1_unified_bytes;
+        carveouts_ = p.lds_carveouts;
+        lds_granule_ = p.lds.alloc_granule;
         dispatcher_ = std::make_unique<Dispatcher>("dispatcher", dp, clk_, traces, this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
         MemTargetIf* below_l1 = nullptr;
@@ -82,7 +85,10 @@ public:
                 cu.mem(*mem_);
             } else {
                 auto l1name = "l1_" + std::to_string(i);
-                l1_.push_back(std::make_unique<VectorL1>(l1name.c_str(), p.l1, clk_));
+                L1Params l1p = p.l1;
+                l1p.cu_index = i;
+                l1p.wave_slots = p.cu.simds * p.cu.waves_per_simd;
+                l1_.push_back(std::make_unique<VectorL1>(l1name.c_str(), l1p, clk_));
                 l1_.back()->down(*xbar_);
                 cu.mem(*l1_.back());
             }
@@ -91,9 +97,11 @@ public:
         dispatcher_->attach(cus);
     }
 
-    void kernel_started(const trace::KernelInfo&, const Occupancy& occ,
+    void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                         const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
+        if (unified_bytes_) split_l1_lds(k, occ);
+        for (auto& l : l1_) l->set_private_bytes(k.scratch_bytes);
         pc_lines_ = pc_lines;
         if (PcProfile* prof = PcProfile::active()) prof->reset();
         for (auto& c : cus_) c->reset_stats();
@@ -122,6 +130,10 @@ public:
         r.name = k.name;
         r.stats["cycles"] = double(cycles);
         occ_.report(r.stats);
+        if (unified_bytes_) {
+            r.stats["occupancy.lds_carveout_bytes"] = double(carveout_);
+            r.stats["occupancy.l1_bytes"] = double(unified_bytes_ - carveout_);
+        }
         for (auto& c : cus_) c->stats().report(r.stats);
         for (auto& l : lds_) l->stats().report(r.stats);
         for (auto& c : consts_) c->stats().report(r.stats);
@@ -150,8 +162,24 @@ public:
     }
 
 private:
+    // NVIDIA's L1 and shared memory are one storage: the driver carves the smallest LDS size that holds
+    // the resident workgroups' LDS, and the L1 gets the rest (CUDA guide, shared memory carve-out).
+    void split_l1_lds(const trace::KernelInfo& k, const Occupancy& occ) {
+        const uint64_t per_wg = (k.lds_bytes + lds_granule_ - 1) / lds_granule_ * lds_granule_;
+        const uint64_t need = per_wg * occ.workgroups_per_cu;
+        carveout_ = carveouts_.back();
+        for (uint64_t c : carveouts_)
+            if (c >= need) {
+                carveout_ = c;
+                break;
+            }
+        for (auto& l : l1_) l->resize(unified_bytes_ - carveout_);
+    }
+
     Clock clk_;
     bool flush_l2_ = false;
+    uint64_t unified_bytes_ = 0, carveout_ = 0, lds_granule_ = 1;
+    std::vector<uint64_t> carveouts_;
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;
     std::unique_ptr<Dram> dram_;

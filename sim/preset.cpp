@@ -1,5 +1,7 @@
 #include "preset.h"
 
+#include <algorithm>
+
 namespace dcusim {
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
@@ -69,6 +71,17 @@ Preset make_preset(const Config& c) {
     l1.mshrs = u32("l1.mshrs");
     l1.wave_size = p.cu.wave_size;
     l1.local_write_allocate = c.str("l1.local_write_allocate") == "on";
+    p.l1_unified_bytes = c.u("l1.unified_bytes");
+    p.lds_carveouts = c.sizes("lds.carveouts");
+    std::sort(p.lds_carveouts.begin(), p.lds_carveouts.end());
+    if (p.l1_unified_bytes) {
+        const uint64_t unit = uint64_t(l1.geometry.line_bytes) * l1.geometry.assoc;
+        for (uint64_t c : p.lds_carveouts)
+            if (c >= p.l1_unified_bytes || (p.l1_unified_bytes - c) % unit)
+                err("lds.carveouts", "each must leave the L1 a positive multiple of l1.line_bytes x l1.assoc of l1.unified_bytes");
+        if (p.lds_carveouts.empty() || p.lds_carveouts.back() < p.lds.size_bytes)
+            err("lds.carveouts", "the largest must be at least lds.size_bytes");
+    }
 
     NocParams& n = p.noc;
     n.channels = u32("l2.channels");

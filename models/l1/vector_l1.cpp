@@ -26,11 +26,13 @@ VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock&
 
 // Private (local) memory: offsets are per lane; lane i's element at offset o
 // sits next to lane i+1's (elements of the access size, as GCN's swizzled
-// scratch and CUDA's local memory lay them out), in a window per wave slot.
+// scratch and CUDA's local memory lay them out), in a window per wave slot,
+// the windows of all CUs side by side (sized from the kernel's private bytes).
 uint64_t VectorL1::private_addr(const MemRequest& req, unsigned lane, uint64_t offset) const {
-    constexpr uint64_t kBase = 0xf00000000000ull, kWaveWindow = 1ull << 24;
+    constexpr uint64_t kBase = 0xf00000000000ull;
     const uint64_t e = req.instr->bytes;
-    return kBase + req.wave_id * kWaveWindow + (offset / e) * (p_.wave_size * e) + lane * e + offset % e;
+    const uint64_t window = (uint64_t(p_.cu_index) * p_.wave_slots + req.wave_id) * private_window_;
+    return kBase + window + (offset / e) * (p_.wave_size * e) + lane * e + offset % e;
 }
 
 void VectorL1::mem_request(MemRequest& req) {

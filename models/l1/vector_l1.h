@@ -33,6 +33,8 @@ struct L1Params {
     uint32_t mshrs = 64;
     uint32_t wave_size = 64;         // private-memory swizzle
     bool local_write_allocate = false;  // local stores make their sectors valid (NVIDIA keeps spills in L1)
+    uint32_t cu_index = 0;              // private memory: this CU's waves' windows follow the earlier CUs'
+    uint32_t wave_slots = 64;           // wave slots per CU
 };
 
 struct L1Stats : CacheCounters {
@@ -51,6 +53,17 @@ public:
     const L1Stats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
     void invalidate() { tags_.invalidate_all(); }
+    // A new size (same line and associativity: more or fewer sets), empty; between kernels only.
+    void resize(uint64_t size_bytes) {
+        p_.geometry.size_bytes = size_bytes;
+        tags_ = SectorTags(p_.geometry, p_.replacement);
+    }
+    uint64_t size_bytes() const { return p_.geometry.size_bytes; }
+    // Private bytes per lane of the kernel starting (0: unknown): each wave's window holds that for all its lanes.
+    void set_private_bytes(uint64_t per_lane) {
+        const uint64_t line = p_.geometry.line_bytes;
+        private_window_ = per_lane ? (per_lane * p_.wave_size + line - 1) / line * line : 1ull << 24;
+    }
 
 private:
     struct Op {
@@ -82,6 +95,7 @@ private:
     const Clock& clk_;
     L1Stats stats_;
     SectorTags tags_;
+    uint64_t private_window_ = 1ull << 24;
     MshrTable<Target> mshr_;
     SlotPool<Op> ops_;
     SlotPool<DownReq> down_;

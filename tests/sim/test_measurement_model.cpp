@@ -87,3 +87,15 @@ TEST_CASE("Nsight Compute names with report.profiler = ncu", "[sim][report]") {
     CHECK(stat(r, "gpc__cycles_elapsed.max") == stat(r, "cycles"));
     CHECK(stat(r, "smsp__inst_executed.sum") == 2);
 }
+
+TEST_CASE("l1.unified_bytes: a kernel's L1 is what its LDS carve-out leaves", "[sim][memory]") {
+    // One 64-lane wave per workgroup with 5000 bytes of LDS (5120 in 512-byte units). Resident
+    // workgroups per CU: 16 by cu.max_workgroups, 40 by wave slots, 64K / 5120 = 12 by LDS: 12.
+    // They need 61,440 bytes: the smallest carve-out that holds them is 64K, so the L1 gets 192K.
+    const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 lds 5000\nwave 0 0\n"
+                          "ld lds 4 0x10 all affine 0 4\nend\n";
+    auto r = run_text(t, {{"l1.unified_bytes", "256K"}, {"lds.carveouts", "0,8K,16K,32K,64K"}});
+    CHECK(stat(r, "occupancy.workgroups_per_cu") == 12);
+    CHECK(stat(r, "occupancy.lds_carveout_bytes") == 65536);
+    CHECK(stat(r, "occupancy.l1_bytes") == 196608);
+}
