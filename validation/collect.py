@@ -7,7 +7,10 @@ pairs.csv (which kernel of which trace is which measured variant: what
 
 Launches pair by order: each program runs its variants in the same order in
 the timing run, under ncu (--once) and under dcutrace (--once), one launch each.
-Usage: validation/collect.py DIR   (DIR holds results.csv, ncu_*.csv, capture_*.csv)
+Counters come from ncu_full.csv / ncu_small.csv (run_h200.sh), or from
+rocprof_full/NAME.csv / rocprof_small/NAME.csv (run_dcu.sh; one row per
+dispatch, counters as columns; not run here, we have no DCU).
+Usage: validation/collect.py DIR   (DIR holds results.csv, ncu_*.csv or rocprof_*/, capture_*.csv)
 """
 import csv
 import io
@@ -38,6 +41,32 @@ def ncu_sections(path):
     return out
 
 
+def rocprof_sections(folder):
+    """{program: [(kernel name, {counter: (value, "")}) per dispatch in order]} from rocprof's per-dispatch CSVs."""
+    out = {}
+    skip = {"Index", "KernelName", "gpu-id", "queue-id", "queue-index", "pid", "tid", "grd", "wgr", "lds", "scr",
+            "arch_vgpr", "accum_vgpr", "sgpr", "wave_size", "sig", "obj", "DispatchNs", "BeginNs", "EndNs", "CompleteNs"}
+    if not os.path.isdir(folder):
+        return out
+    for f in sorted(os.listdir(folder)):
+        if not f.endswith(".csv"):
+            continue
+        launches = []
+        for r in csv.DictReader(open(os.path.join(folder, f))):
+            counters = {}
+            for k, v in r.items():
+                if k in skip or v in ("", None):
+                    continue
+                try:
+                    float(v)
+                except ValueError:
+                    continue
+                counters[k[:-4] if k.endswith("_sum") else k] = (v, "")
+            launches.append((r.get("KernelName", ""), counters))
+        out[f[:-4]] = launches
+    return out
+
+
 def capture_rows(path):
     """dcutrace --times rows; the kernel name may hold commas (launch,kernel,records,kernel_ms,capture_ms)."""
     rows = []
@@ -61,7 +90,8 @@ def main(d):
     captured = [["program", "launch", "family", "variant", "kernel", "warp_records", "native_ms", "capture_kernel_ms",
                  "capture_total_ms", "slowdown_kernel", "slowdown_total"]]
     for scale in ("full", "small"):
-        ncu = ncu_sections(os.path.join(d, "ncu_%s.csv" % scale))
+        ncu_csv = os.path.join(d, "ncu_%s.csv" % scale)
+        ncu = ncu_sections(ncu_csv) if os.path.exists(ncu_csv) else rocprof_sections(os.path.join(d, "rocprof_%s" % scale))
         order = {}
         for r in results:
             if r["scale"] != scale:
@@ -76,11 +106,12 @@ def main(d):
             meas.append(base + ["bytes_moved", r["bytes"], "byte"])
             for m in sorted(metrics):
                 meas.append(base + [m, metrics[m][0], metrics[m][1]])
+            if scale == "small" and os.path.exists(os.path.join(d, "traces", prog + ".trace")):
+                pairs.append(["traces/%s.trace" % prog, i, r["family"], r["variant"], scale])
             cap = os.path.join(d, "capture_%s.csv" % prog)
             if scale == "small" and os.path.exists(cap):
                 rows = capture_rows(cap)
                 if i < len(rows):
-                    pairs.append(["traces/%s.trace" % prog, i, r["family"], r["variant"], scale])
                     c = rows[i]
                     native = float(r["median_ms"])
                     captured.append([prog, i, r["family"], r["variant"], c["kernel"], c["warp_records"], r["median_ms"],
