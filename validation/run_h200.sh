@@ -81,6 +81,13 @@ for name in $PROGRAMS; do
         tail -3 "$RES/capture.log"
     fi
 done
+# Self-check: the host-ring path (1 MiB of device staging: the rest through
+# host memory) must give the same trace, byte for byte, as the device path.
+if [ -n "$DCUTRACE" ] && [ -f "$OUT/transpose.trace" ]; then
+    "$DCUTRACE" --device-mb 1 -o "$WORK/ring.trace" -- "$BIN/transpose_capture" --small --once >>"$RES/capture.log" 2>&1
+    if cmp -s "$WORK/ring.trace" "$OUT/transpose.trace"; then r=identical; else r=DIFFERENT; fi
+    echo "self-check: transpose captured through the host ring (--device-mb 1) and the device buffer: $r" | tee -a "$RES/capture.log"
+fi
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$RES/provenance.txt" 2>&1
 tar -C "$WORK" -cf "$OUT/results.tar" h200
 grep -v "warp instructions (" "$RES/capture.log"; cat "$RES"/capture_*.csv

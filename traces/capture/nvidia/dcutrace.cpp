@@ -16,11 +16,13 @@
 namespace {
 
 const char* kUsage =
-    "usage: dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] -- PROGRAM [ARGS...]\n"
+    "usage: dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--device-mb N] -- PROGRAM [ARGS...]\n"
     "  -o OUT           binary trace to write (default dcutrace.trace)\n"
     "  --kernel REGEX   trace only launches whose kernel name matches (default: all)\n"
     "  --max-records N  fail rather than record more than N warp instructions in one launch (default: no limit)\n"
-    "  --times CSV      write each traced launch's capture time\n";
+    "  --times CSV      write each traced launch's capture time\n"
+    "  --device-mb N    GPU memory for staging records (default 2048); a launch's records beyond it go\n"
+    "                   through host memory, slower but never dropped\n";
 
 int usage_error(const std::string& what) {
     std::fprintf(stderr, "dcutrace: %s\n%s", what.c_str(), kUsage);
@@ -40,7 +42,7 @@ bool readable(const std::string& p) { return access(p.c_str(), R_OK) == 0; }
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times;
+    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "2048";
     int i = 1;
     for (; i < argc; ++i) {
         std::string a = argv[i];
@@ -68,6 +70,9 @@ int main(int argc, char** argv) {
             if (!value(max_records) || max_records.find_first_not_of("0123456789") != std::string::npos ||
                 max_records.empty())
                 return usage_error("--max-records needs a whole number");
+        } else if (a == "--device-mb") {
+            if (!value(device_mb) || device_mb.empty() || device_mb.find_first_not_of("0123456789") != std::string::npos)
+                return usage_error("--device-mb needs a whole number");
         } else if (a == "--times") {
             if (!value(times)) return usage_error("--times needs a file");
         } else {
@@ -90,6 +95,7 @@ int main(int argc, char** argv) {
     setenv("DCUTRACE_PATCH", patch.c_str(), 1);
     setenv("DCUTRACE_KERNEL", kernel.c_str(), 1);
     setenv("DCUTRACE_MAX_RECORDS", max_records.c_str(), 1);
+    setenv("DCUTRACE_DEVICE_MB", device_mb.c_str(), 1);
     if (!times.empty()) setenv("DCUTRACE_TIMES", times.c_str(), 1);
     setenv("CUDA_MODULE_LOADING", "EAGER", 1);  // every module is patched when it loads
 

@@ -4,6 +4,23 @@
 
 namespace dcutrace {
 
+CapturedInstr capture_of(const RawRecord& r, uint64_t func_base, std::vector<uint64_t>& addrs) {
+    CapturedInstr c;
+    c.block = r.block;
+    c.warp = r.warp;
+    c.info = r.info;
+    c.mask = r.mask;
+    c.pc = r.pc - func_base;
+    if (r.info & kInfoAffine || raw_kind(r.info) == RawBarrier) {
+        c.base = r.base;
+        c.stride = r.stride;
+    } else {
+        c.addr_index = uint32_t(addrs.size());
+        for (uint32_t m = r.mask; m; m &= m - 1) addrs.push_back(r.addr[__builtin_ctz(m)]);
+    }
+    return c;
+}
+
 RingDrain::RingDrain(RawRecord* ring, uint32_t capacity, volatile unsigned long long* drained, unsigned threads)
     : ring_(ring), capacity_(capacity), drained_(drained), parts_(threads ? threads : 1) {}
 
@@ -47,20 +64,7 @@ void RingDrain::run(unsigned t) {
         const RawRecord& r = ring_[s & mask];
         if (*reinterpret_cast<const volatile uint32_t*>(&r.seq) == uint32_t(s + 1)) {
             std::atomic_thread_fence(std::memory_order_acquire);
-            CapturedInstr c;
-            c.block = r.block;
-            c.warp = r.warp;
-            c.info = r.info;
-            c.mask = r.mask;
-            c.pc = r.pc - func_base_;
-            if (r.info & kInfoAffine || raw_kind(r.info) == RawBarrier) {
-                c.base = r.base;
-                c.stride = r.stride;
-            } else {
-                c.addr_index = uint32_t(part.addrs.size());
-                for (uint32_t m = r.mask; m; m &= m - 1) part.addrs.push_back(r.addr[__builtin_ctz(m)]);
-            }
-            part.instrs.push_back(c);
+            part.instrs.push_back(capture_of(r, func_base_, part.addrs));
             s += stride;
             part.next.store(s, std::memory_order_release);
             idle = 0;

@@ -17,6 +17,9 @@
 
 namespace dcutrace {
 
+// A captured instruction from a raw record; list addresses are appended to `addrs`.
+CapturedInstr capture_of(const RawRecord& r, uint64_t func_base, std::vector<uint64_t>& addrs);
+
 class RingDrain {
 public:
     RingDrain(RawRecord* ring, uint32_t capacity, volatile unsigned long long* drained, unsigned threads);

@@ -69,13 +69,14 @@ __device__ SanitizerPatchResult record_mem(void* userdata, uint64_t pc, void* pt
         if (slot >= c->limit) {
             atomicAdd(&c->over_limit, 1ull);
             slot = ~0ull;
-        } else {
+        } else if (slot - c->first >= c->dcap) {
             wait_for_room(c, slot);
         }
     }
     slot = __shfl_sync(mask, slot, leader);
     if (slot == ~0ull) return SANITIZER_PATCH_SUCCESS;
-    RawRecord* r = &c->ring[slot & (c->capacity - 1)];
+    const bool staged = slot - c->first < c->dcap;  // device buffer: no ordering with the host needed
+    RawRecord* r = staged ? &c->dbuf[slot - c->first] : &c->ring[slot & (c->capacity - 1)];
     if (!affine) r->addr[lane] = a;
     __syncwarp(mask);  // orders the lanes' address writes before the leader's fence
     if (lane == leader) {
@@ -86,8 +87,10 @@ __device__ SanitizerPatchResult record_mem(void* userdata, uint64_t pc, void* pt
         r->pc = pc;
         r->base = a0 - uint64_t(stride * int64_t(leader));
         r->stride = stride;
-        __threadfence_system();  // everything above reaches host memory before the sequence number
-        *(volatile uint32_t*)&r->seq = uint32_t(slot + 1);
+        if (!staged) {
+            __threadfence_system();  // everything above reaches host memory before the sequence number
+            *(volatile uint32_t*)&r->seq = uint32_t(slot + 1);
+        }
     }
     return SANITIZER_PATCH_SUCCESS;
 }
@@ -122,15 +125,18 @@ extern "C" __device__ __noinline__ SanitizerPatchResult dcutrace_barrier(void* u
         atomicAdd(&c->over_limit, 1ull);
         return SANITIZER_PATCH_SUCCESS;
     }
-    wait_for_room(c, slot);
-    RawRecord* r = &c->ring[slot & (c->capacity - 1)];
+    const bool staged = slot - c->first < c->dcap;
+    if (!staged) wait_for_room(c, slot);
+    RawRecord* r = staged ? &c->dbuf[slot - c->first] : &c->ring[slot & (c->capacity - 1)];
     r->info = raw_info(RawBarrier, 0, 0, 0);
     r->mask = mask;
     r->warp = warp_in_block();
     r->block = block_linear();
     r->pc = pc;
-    __threadfence_system();
-    *(volatile uint32_t*)&r->seq = uint32_t(slot + 1);
+    if (!staged) {
+        __threadfence_system();
+        *(volatile uint32_t*)&r->seq = uint32_t(slot + 1);
+    }
     return SANITIZER_PATCH_SUCCESS;
 }
 

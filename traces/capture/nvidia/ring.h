@@ -1,9 +1,10 @@
-// The ring of warp-instruction records shared by the device patches
-// (patch.cu) and the host drain (tool.cpp). The ring lives in pinned host
-// memory that the GPU writes directly, so it is drained while the kernel
-// runs: a warp whose slot is a full ring ahead of the drain waits for it.
-// Nothing is overwritten or dropped; only --max-records stops recording,
-// and what it stops is counted.
+// Where the device patches (patch.cu) put warp-instruction records for the
+// host (tool.cpp). A launch's first `dcap` records go to a buffer in device
+// memory (cheap to write; copied to the host after the kernel). Any beyond go
+// to a ring in pinned host memory that the GPU writes directly and host
+// threads drain while the kernel runs: a warp whose slot is a full ring ahead
+// of the drain waits for it. Nothing is overwritten or dropped; only
+// --max-records stops recording, and what it stops is counted.
 #pragma once
 
 #include <cstdint>
@@ -54,7 +55,10 @@ struct RingControl {
     unsigned long long limit;         // slots at or past this are counted, not written
     unsigned long long over_limit;    // warp instructions not recorded because of `limit`
     unsigned long long drained_seen;  // the last value of *drained a warp read (saves host reads)
-    RawRecord* ring;                  // host memory, `capacity` slots
+    unsigned long long first;         // this launch's first slot
+    unsigned long long dcap;          // slots first .. first + dcap - 1 go to `dbuf`
+    RawRecord* dbuf;                  // device memory
+    RawRecord* ring;                  // host memory, `capacity` slots, for slots from first + dcap on
     volatile unsigned long long* drained;  // host memory: slots the host has consumed
     uint32_t capacity;                // a power of two
     uint32_t enabled;                 // 0: the launched kernel is not traced

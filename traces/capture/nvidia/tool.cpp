@@ -86,6 +86,7 @@ public:
         const std::string max = env("DCUTRACE_MAX_RECORDS", "0");
         max_records_ = std::strtoull(max.c_str(), nullptr, 10);
         ring_slots_ = uint32_t(std::strtoul(env("DCUTRACE_RING_SLOTS", "131072").c_str(), nullptr, 10));
+        device_slots_ = std::strtoull(env("DCUTRACE_DEVICE_MB", "2048").c_str(), nullptr, 10) * (1ull << 20) / sizeof(RawRecord);
         if (ring_slots_ < 1024 || (ring_slots_ & (ring_slots_ - 1))) ring_slots_ = 131072;
         tmp_path_ = out_path_ + ".tmp";
         file_.open(tmp_path_, std::ios::binary | std::ios::trunc);
@@ -159,7 +160,9 @@ private:
         ctx_ = ctx;
         if (sanitizerAddPatchesFromFile(patch_path_.c_str(), ctx) != SANITIZER_SUCCESS)
             return fail("cannot load the patches " + patch_path_);
-        void *dev = nullptr, *ring = nullptr, *drained = nullptr;
+        void *dev = nullptr, *ring = nullptr, *drained = nullptr, *dbuf = nullptr;
+        if (device_slots_ && sanitizerAlloc(ctx, &dbuf, device_slots_ * sizeof(RawRecord)) != SANITIZER_SUCCESS)
+            return fail("cannot allocate the device staging buffer (DCUTRACE_DEVICE_MB)");
         if (sanitizerAlloc(ctx, &dev, sizeof(RingControl)) != SANITIZER_SUCCESS ||
             sanitizerAllocHost(ctx, &ring, size_t(ring_slots_) * sizeof(RawRecord)) != SANITIZER_SUCCESS ||
             sanitizerAllocHost(ctx, &drained, 64) != SANITIZER_SUCCESS)
@@ -171,6 +174,8 @@ private:
         *drained_ = 0;
         ctl_ = RingControl{};
         ctl_.ring = ring_;
+        ctl_.dbuf = static_cast<RawRecord*>(dbuf);
+        ctl_.dcap = device_slots_;
         ctl_.drained = drained_;
         ctl_.capacity = ring_slots_;
         const unsigned hw = std::max(2u, std::thread::hardware_concurrency());
@@ -208,7 +213,11 @@ private:
         tracing_ = std::regex_search(name, kernel_re_) || std::regex_search(std::string(ld.functionName), kernel_re_);
         ctl_.enabled = tracing_;
         ctl_.limit = max_records_ ? ctl_.reserved + max_records_ : ~0ull;
-        ctl_.drained_seen = ctl_.reserved;
+        // The device buffer takes the first dcap slots; the ring numbering goes on after them.
+        ctl_.first = ctl_.reserved;
+        ring_first_ = ctl_.first + ctl_.dcap;
+        *drained_ = ring_first_;
+        ctl_.drained_seen = ring_first_;
         ctl_.over_limit = 0;
         ctl_.dyn_smem = 0;
         sanitizerMemcpyHostToDeviceAsync(ctl_dev_, &ctl_, sizeof ctl_, ld.hStream);
@@ -224,7 +233,7 @@ private:
         cur_.kernel.name = name;
         cur_.kernel.grid = {ld.gridDim_x, ld.gridDim_y, ld.gridDim_z};
         cur_.kernel.block = {ld.blockDim_x, ld.blockDim_y, ld.blockDim_z};
-        drain_->start(ctl_.reserved, func_base_);
+        drain_->start(ring_first_, func_base_);
     }
 
     void on_launch_end(const Sanitizer_LaunchData& ld) {
@@ -233,7 +242,16 @@ private:
         sanitizerStreamSynchronize(ld.hStream);
         RingControl after{};
         sanitizerMemcpyDeviceToHost(&after, ctl_dev_, sizeof after, ld.hStream);
-        drain_->finish(std::min(after.reserved, ctl_.limit), cur_);
+        const uint64_t end = std::min<uint64_t>(after.reserved, ctl_.limit);
+        const uint64_t staged = std::min<uint64_t>(end - ctl_.first, ctl_.dcap);
+        if (staged) {  // the device buffer, in slot order, before the ring's slots
+            std::vector<RawRecord> host(staged);
+            if (sanitizerMemcpyDeviceToHost(host.data(), ctl_.dbuf, staged * sizeof(RawRecord), ld.hStream) != SANITIZER_SUCCESS)
+                return fail("cannot copy the device staging buffer back");
+            cur_.instrs.reserve(end - ctl_.first);
+            for (const RawRecord& r : host) cur_.instrs.push_back(capture_of(r, func_base_, cur_.addrs));
+        }
+        drain_->finish(std::max<uint64_t>(end, ring_first_), cur_);
         const double kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         ctl_.reserved = after.reserved;
         ++traced_;
@@ -273,6 +291,8 @@ private:
     std::regex kernel_re_;
     uint64_t max_records_ = 0;
     uint32_t ring_slots_ = 0;
+    uint64_t device_slots_ = 0;   // device staging buffer, records
+    uint64_t ring_first_ = 0;     // first ring slot of the launch being traced
 
     Sanitizer_SubscriberHandle sub_{};
     CUcontext ctx_ = nullptr;
