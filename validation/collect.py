@@ -68,14 +68,8 @@ def rocprof_sections(folder):
 
 
 def capture_rows(path):
-    """dcutrace --times rows; the kernel name may hold commas (launch,kernel,records,kernel_ms,capture_ms)."""
-    rows = []
-    for line in open(path).read().splitlines()[1:]:
-        first, rest = line.split(",", 1)
-        kernel, records, kernel_ms, capture_ms = rest.rsplit(",", 3)
-        rows.append({"launch": first, "kernel": kernel.strip('"'), "warp_records": records, "kernel_ms": kernel_ms,
-                     "capture_ms": capture_ms})
-    return rows
+    """dcutrace --times rows (launch, "kernel", warp_records, [run_ms,] kernel_ms, capture_ms)."""
+    return list(csv.DictReader(open(path)))
 
 
 PROGRAM_OF_FAMILY = {"lds_bank": "lds_bank", "transpose": "transpose", "constant": "constant", "stencil": "constant",
@@ -87,8 +81,8 @@ def main(d):
     results = list(csv.DictReader(open(os.path.join(d, "results.csv"))))
     meas = [["family", "variant", "kernel", "scale", "size", "metric", "value", "unit"]]
     pairs = [["trace", "kernel", "family", "variant", "scale"]]
-    captured = [["program", "launch", "family", "variant", "kernel", "warp_records", "native_ms", "capture_kernel_ms",
-                 "capture_total_ms", "slowdown_kernel", "slowdown_total"]]
+    captured = [["program", "launch", "family", "variant", "kernel", "warp_records", "native_ms", "capture_run_ms",
+                 "capture_kernel_ms", "capture_total_ms", "slowdown_run", "slowdown_kernel", "slowdown_total"]]
     for scale in ("full", "small"):
         ncu_csv = os.path.join(d, "ncu_%s.csv" % scale)
         ncu = ncu_sections(ncu_csv) if os.path.exists(ncu_csv) else rocprof_sections(os.path.join(d, "rocprof_%s" % scale))
@@ -114,9 +108,10 @@ def main(d):
                 if i < len(rows):
                     c = rows[i]
                     native = float(r["median_ms"])
+                    run = c.get("run_ms", "")
                     captured.append([prog, i, r["family"], r["variant"], c["kernel"], c["warp_records"], r["median_ms"],
-                                     c["kernel_ms"], c["capture_ms"], "%.0f" % (float(c["kernel_ms"]) / native),
-                                     "%.0f" % (float(c["capture_ms"]) / native)])
+                                     run, c["kernel_ms"], c["capture_ms"], "%.0f" % (float(run) / native) if run else "",
+                                     "%.0f" % (float(c["kernel_ms"]) / native), "%.0f" % (float(c["capture_ms"]) / native)])
         for prog, n in order.items():
             if n != len(ncu.get(prog, [])):
                 sys.exit("%s: %s has %d variants timed but %d launches under ncu" % (d, prog, n, len(ncu.get(prog, []))))

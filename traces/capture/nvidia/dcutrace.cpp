@@ -20,8 +20,8 @@ const char* kUsage =
     "  -o OUT           binary trace to write (default dcutrace.trace)\n"
     "  --kernel REGEX   trace only launches whose kernel name matches (default: all)\n"
     "  --max-records N  fail rather than record more than N warp instructions in one launch (default: no limit)\n"
-    "  --times CSV      write each traced launch's capture time\n"
-    "  --device-mb N    GPU memory for staging records (default 2048); a launch's records beyond it go\n"
+    "  --times CSV      per traced launch: records, ms to the kernel's end, to all records on the host, to the trace written\n"
+    "  --device-mb N    GPU memory (and as much pinned host memory) for staging records (default 1024); a launch's records beyond it go\n"
     "                   through host memory, slower but never dropped\n";
 
 int usage_error(const std::string& what) {
@@ -42,7 +42,7 @@ bool readable(const std::string& p) { return access(p.c_str(), R_OK) == 0; }
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "2048";
+    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "1024";
     int i = 1;
     for (; i < argc; ++i) {
         std::string a = argv[i];

@@ -86,7 +86,7 @@ public:
         const std::string max = env("DCUTRACE_MAX_RECORDS", "0");
         max_records_ = std::strtoull(max.c_str(), nullptr, 10);
         ring_slots_ = uint32_t(std::strtoul(env("DCUTRACE_RING_SLOTS", "131072").c_str(), nullptr, 10));
-        device_slots_ = std::strtoull(env("DCUTRACE_DEVICE_MB", "2048").c_str(), nullptr, 10) * (1ull << 20) / sizeof(RawRecord);
+        device_slots_ = std::strtoull(env("DCUTRACE_DEVICE_MB", "1024").c_str(), nullptr, 10) * (1ull << 20) / sizeof(RawRecord);
         if (ring_slots_ < 1024 || (ring_slots_ & (ring_slots_ - 1))) ring_slots_ = 131072;
         tmp_path_ = out_path_ + ".tmp";
         file_.open(tmp_path_, std::ios::binary | std::ios::trunc);
@@ -99,7 +99,7 @@ public:
         const std::string times = env("DCUTRACE_TIMES");
         if (!times.empty()) {
             times_ = std::fopen(times.c_str(), "w");
-            if (times_) std::fprintf(times_, "launch,kernel,warp_records,kernel_ms,capture_ms\n");
+            if (times_) std::fprintf(times_, "launch,kernel,warp_records,run_ms,kernel_ms,capture_ms\n");
         }
         if (sanitizerSubscribe(&sub_, &Tracer::callback, this) != SANITIZER_SUCCESS) return fail("sanitizerSubscribe failed");
         sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_RESOURCE);
@@ -161,8 +161,11 @@ private:
         if (sanitizerAddPatchesFromFile(patch_path_.c_str(), ctx) != SANITIZER_SUCCESS)
             return fail("cannot load the patches " + patch_path_);
         void *dev = nullptr, *ring = nullptr, *drained = nullptr, *dbuf = nullptr;
-        if (device_slots_ && sanitizerAlloc(ctx, &dbuf, device_slots_ * sizeof(RawRecord)) != SANITIZER_SUCCESS)
-            return fail("cannot allocate the device staging buffer (DCUTRACE_DEVICE_MB)");
+        void* mirror = nullptr;  // pinned, so the copy back runs at full speed
+        if (device_slots_ && (sanitizerAlloc(ctx, &dbuf, device_slots_ * sizeof(RawRecord)) != SANITIZER_SUCCESS ||
+                              sanitizerAllocHost(ctx, &mirror, device_slots_ * sizeof(RawRecord)) != SANITIZER_SUCCESS))
+            return fail("cannot allocate the staging buffers (--device-mb)");
+        stage_mirror_ = static_cast<RawRecord*>(mirror);
         if (sanitizerAlloc(ctx, &dev, sizeof(RingControl)) != SANITIZER_SUCCESS ||
             sanitizerAllocHost(ctx, &ring, size_t(ring_slots_) * sizeof(RawRecord)) != SANITIZER_SUCCESS ||
             sanitizerAllocHost(ctx, &drained, 64) != SANITIZER_SUCCESS)
@@ -240,16 +243,16 @@ private:
         if (!tracing_) return;
         tracing_ = false;
         sanitizerStreamSynchronize(ld.hStream);
+        const double run_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         RingControl after{};
         sanitizerMemcpyDeviceToHost(&after, ctl_dev_, sizeof after, ld.hStream);
         const uint64_t end = std::min<uint64_t>(after.reserved, ctl_.limit);
         const uint64_t staged = std::min<uint64_t>(end - ctl_.first, ctl_.dcap);
         if (staged) {  // the device buffer, in slot order, before the ring's slots
-            std::vector<RawRecord> host(staged);
-            if (sanitizerMemcpyDeviceToHost(host.data(), ctl_.dbuf, staged * sizeof(RawRecord), ld.hStream) != SANITIZER_SUCCESS)
+            if (sanitizerMemcpyDeviceToHost(stage_mirror_, ctl_.dbuf, staged * sizeof(RawRecord), ld.hStream) != SANITIZER_SUCCESS)
                 return fail("cannot copy the device staging buffer back");
             cur_.instrs.reserve(end - ctl_.first);
-            for (const RawRecord& r : host) cur_.instrs.push_back(capture_of(r, func_base_, cur_.addrs));
+            for (uint64_t i = 0; i < staged; ++i) cur_.instrs.push_back(capture_of(stage_mirror_[i], func_base_, cur_.addrs));
         }
         drain_->finish(std::max<uint64_t>(end, ring_first_), cur_);
         const double kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
@@ -278,8 +281,8 @@ private:
         AssembleStats st = assemble_launch(cur_, fn == mi.sass.end() ? nullptr : &fn->second, const_ranges_, *writer_);
         const double capture_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         if (times_)
-            std::fprintf(times_, "%llu,\"%s\",%zu,%.3f,%.3f\n", (unsigned long long)(launches_ - 1), cur_.kernel.name.c_str(),
-                         cur_.instrs.size(), kernel_ms, capture_ms);
+            std::fprintf(times_, "%llu,\"%s\",%zu,%.3f,%.3f,%.3f\n", (unsigned long long)(launches_ - 1),
+                         cur_.kernel.name.c_str(), cur_.instrs.size(), run_ms, kernel_ms, capture_ms);
         std::fprintf(stderr, "dcutrace: %s: %zu warp instructions (%llu const, %llu barriers, %llu waits), %.1f ms\n",
                      cur_.kernel.name.c_str(), cur_.instrs.size(), (unsigned long long)st.const_accesses,
                      (unsigned long long)st.barriers, (unsigned long long)st.waits, capture_ms);
@@ -293,6 +296,7 @@ private:
     uint32_t ring_slots_ = 0;
     uint64_t device_slots_ = 0;   // device staging buffer, records
     uint64_t ring_first_ = 0;     // first ring slot of the launch being traced
+    RawRecord* stage_mirror_ = nullptr;  // pinned host copy of the device staging buffer
 
     Sanitizer_SubscriberHandle sub_{};
     CUcontext ctx_ = nullptr;
