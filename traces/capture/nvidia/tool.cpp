@@ -8,7 +8,6 @@
 #include <sanitizer.h>
 
 #include <cxxabi.h>
-#include <smmintrin.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -34,14 +33,6 @@ namespace dcutrace {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-// Copies from pinned memory the GPU wrote, which the CPU may map uncached:
-// 16-byte streaming loads fetch whole lines where ordinary loads fetch words.
-__attribute__((target("sse4.1"))) void copy_from_pinned(void* dst, const void* src, size_t bytes) {
-    auto* s = static_cast<__m128i*>(const_cast<void*>(src));
-    auto* d = static_cast<__m128i*>(dst);
-    for (size_t i = 0; i < bytes / 16; ++i) _mm_storeu_si128(d + i, _mm_stream_load_si128(s + i));
-}
 
 std::string env(const char* k, const char* dflt = "") {
     const char* v = std::getenv(k);
@@ -261,9 +252,7 @@ private:
             if (sanitizerMemcpyDeviceToHost(stage_mirror_, ctl_.dbuf, staged * sizeof(RawRecord), ld.hStream) != SANITIZER_SUCCESS)
                 return fail("cannot copy the device staging buffer back");
             cur_.instrs.reserve(end - ctl_.first);
-            staged_.resize(staged);
-            copy_from_pinned(staged_.data(), stage_mirror_, staged * sizeof(RawRecord));
-            for (const RawRecord& r : staged_) cur_.instrs.push_back(capture_of(r, func_base_, cur_.addrs));
+            for (uint64_t i = 0; i < staged; ++i) cur_.instrs.push_back(capture_of(stage_mirror_[i], func_base_, cur_.addrs));
         }
         drain_->finish(std::max<uint64_t>(end, ring_first_), cur_);
         const double kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
@@ -308,7 +297,6 @@ private:
     uint64_t device_slots_ = 0;   // device staging buffer, records
     uint64_t ring_first_ = 0;     // first ring slot of the launch being traced
     RawRecord* stage_mirror_ = nullptr;  // pinned host copy of the device staging buffer
-    std::vector<RawRecord> staged_;      // and its copy in ordinary (cached) memory
 
     Sanitizer_SubscriberHandle sub_{};
     CUcontext ctx_ = nullptr;
