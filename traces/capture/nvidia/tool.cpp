@@ -12,9 +12,6 @@
 
 #include <atomic>
 #include <chrono>
-#include <condition_variable>
-#include <deque>
-#include <mutex>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -107,12 +104,10 @@ public:
         if (sanitizerSubscribe(&sub_, &Tracer::callback, this) != SANITIZER_SUCCESS) return fail("sanitizerSubscribe failed");
         sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_RESOURCE);
         sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_LAUNCH);
-        jobs_thread_ = std::thread([this] { write_jobs(); });
     }
 
     // At exit: the trace is complete only if every launch was captured whole.
     void stop() {
-        finish_jobs();  // every launch written
         if (times_) std::fclose(times_);
         if (!failed_ && traced_ == 0) fail("no kernel launch was traced (none ran, or none matched --kernel)");
         if (!failed_ && writer_) {
@@ -139,7 +134,6 @@ public:
 
 private:
     void fail(const std::string& why) {
-        std::lock_guard<std::mutex> lock(fail_mutex_);
         if (!failed_) error_ = why;
         failed_ = true;
         std::fprintf(stderr, "dcutrace: error: %s\n", why.c_str());
@@ -245,14 +239,11 @@ private:
         drain_->start(ring_first_, func_base_);
     }
 
-    // The launch's records reach the host here; converting, assembling and writing them
-    // happens on the writer thread, so the program goes on meanwhile.
     void on_launch_end(const Sanitizer_LaunchData& ld) {
         if (!tracing_) return;
         tracing_ = false;
         sanitizerStreamSynchronize(ld.hStream);
-        auto job = std::make_unique<Job>();
-        job->run_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
+        const double run_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         RingControl after{};
         sanitizerMemcpyDeviceToHost(&after, ctl_dev_, sizeof after, ld.hStream);
         const uint64_t end = std::min<uint64_t>(after.reserved, ctl_.limit);
@@ -260,16 +251,18 @@ private:
         if (staged) {  // the device buffer, in slot order, before the ring's slots
             if (sanitizerMemcpyDeviceToHost(stage_mirror_, ctl_.dbuf, staged * sizeof(RawRecord), ld.hStream) != SANITIZER_SUCCESS)
                 return fail("cannot copy the device staging buffer back");
-            job->staged.assign(stage_mirror_, stage_mirror_ + staged);
+            cur_.instrs.reserve(end - ctl_.first);
+            for (uint64_t i = 0; i < staged; ++i) cur_.instrs.push_back(capture_of(stage_mirror_[i], func_base_, cur_.addrs));
         }
-        drain_->finish(std::max<uint64_t>(end, ring_first_), job->ring);
-        job->kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
+        drain_->finish(std::max<uint64_t>(end, ring_first_), cur_);
+        const double kernel_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         ctl_.reserved = after.reserved;
         ++traced_;
         if (after.over_limit)
             return fail(cur_.kernel.name + ": " + std::to_string(after.over_limit) +
                         " warp instructions past --max-records " + std::to_string(max_records_) + " were not recorded");
-        records_ += end - ctl_.first;
+        if (cur_.addrs.size() > UINT32_MAX) return fail(cur_.kernel.name + ": too many addresses in one launch");
+        records_ += cur_.instrs.size();
 
         const ModuleInfo& mi = modules_[module_];
         auto res = mi.res.find(mangled_);
@@ -285,72 +278,15 @@ private:
             std::fprintf(stderr, "dcutrace: warning: no disassembly of %s: no compute or wait records\n", cur_.kernel.name.c_str());
             warned_no_sass_ = true;
         }
-        job->kernel = cur_.kernel;
-        job->sass = fn == mi.sass.end() ? nullptr : &fn->second;
-        job->func_base = func_base_;
-        job->t0 = t0_;
-        job->index = launches_ - 1;
-        cur_ = LaunchCapture{};
-        std::unique_lock<std::mutex> lock(jobs_mutex_);
-        jobs_room_.wait(lock, [this] { return jobs_.size() < 2; });  // at most two launches waiting: bounded memory
-        jobs_.push_back(std::move(job));
-        jobs_ready_.notify_one();
-    }
-
-    struct Job {
-        dcusim::trace::KernelInfo kernel;
-        std::vector<RawRecord> staged;  // device-buffer records, slot order
-        LaunchCapture ring;             // host-ring records, after them
-        const SassFunction* sass = nullptr;
-        uint64_t func_base = 0, index = 0;
-        Clock::time_point t0;
-        double run_ms = 0, kernel_ms = 0;
-    };
-
-    void write_jobs() {
-        for (;;) {
-            std::unique_ptr<Job> job;
-            {
-                std::unique_lock<std::mutex> lock(jobs_mutex_);
-                jobs_ready_.wait(lock, [this] { return !jobs_.empty() || jobs_done_; });
-                if (jobs_.empty()) return;
-                job = std::move(jobs_.front());
-                jobs_.pop_front();
-                jobs_room_.notify_one();
-            }
-            if (!failed_) write_job(*job);
-        }
-    }
-
-    void write_job(Job& job) {
-        LaunchCapture l;
-        l.kernel = job.kernel;
-        l.instrs.reserve(job.staged.size() + job.ring.instrs.size());
-        for (const RawRecord& r : job.staged) l.instrs.push_back(capture_of(r, job.func_base, l.addrs));
-        const uint32_t shift = uint32_t(l.addrs.size());
-        for (CapturedInstr c : job.ring.instrs) {
-            c.addr_index += shift;
-            l.instrs.push_back(c);
-        }
-        l.addrs.insert(l.addrs.end(), job.ring.addrs.begin(), job.ring.addrs.end());
-        if (l.addrs.size() > UINT32_MAX) return fail(l.kernel.name + ": too many addresses in one launch");
-        AssembleStats st = assemble_launch(l, job.sass, const_ranges_, *writer_);
-        const double capture_ms = std::chrono::duration<double, std::milli>(Clock::now() - job.t0).count();
+        AssembleStats st = assemble_launch(cur_, fn == mi.sass.end() ? nullptr : &fn->second, const_ranges_, *writer_);
+        const double capture_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         if (times_)
-            std::fprintf(times_, "%llu,\"%s\",%zu,%.3f,%.3f,%.3f\n", (unsigned long long)job.index, l.kernel.name.c_str(),
-                         l.instrs.size(), job.run_ms, job.kernel_ms, capture_ms);
+            std::fprintf(times_, "%llu,\"%s\",%zu,%.3f,%.3f,%.3f\n", (unsigned long long)(launches_ - 1),
+                         cur_.kernel.name.c_str(), cur_.instrs.size(), run_ms, kernel_ms, capture_ms);
         std::fprintf(stderr, "dcutrace: %s: %zu warp instructions (%llu const, %llu barriers, %llu waits), %.1f ms\n",
-                     l.kernel.name.c_str(), l.instrs.size(), (unsigned long long)st.const_accesses,
+                     cur_.kernel.name.c_str(), cur_.instrs.size(), (unsigned long long)st.const_accesses,
                      (unsigned long long)st.barriers, (unsigned long long)st.waits, capture_ms);
-    }
-
-    void finish_jobs() {
-        {
-            std::lock_guard<std::mutex> lock(jobs_mutex_);
-            jobs_done_ = true;
-        }
-        jobs_ready_.notify_all();
-        if (jobs_thread_.joinable()) jobs_thread_.join();
+        cur_ = LaunchCapture{};
     }
 
     // Settings.
@@ -380,20 +316,11 @@ private:
     Clock::time_point t0_;
     std::unique_ptr<RingDrain> drain_;
 
-    // Launches waiting for the writer thread.
-    std::deque<std::unique_ptr<Job>> jobs_;
-    std::mutex jobs_mutex_;
-    std::condition_variable jobs_ready_, jobs_room_;
-    bool jobs_done_ = false;
-    std::thread jobs_thread_;
-
     std::ofstream file_;
     std::unique_ptr<dcusim::trace::BinaryWriter> writer_;
     std::FILE* times_ = nullptr;
     uint64_t launches_ = 0, traced_ = 0, records_ = 0;
-    std::atomic<bool> failed_{false};
-    bool warned_no_sass_ = false;
-    std::mutex fail_mutex_;
+    bool failed_ = false, warned_no_sass_ = false;
     std::string error_;
 };
 
