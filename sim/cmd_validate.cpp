@@ -127,10 +127,10 @@ std::string report_md(const Options& o, const std::string& profiler, const std::
     std::ostringstream md;
     md << "# dcusim validate: " << o.dir << "\n\nPreset: " << (o.config.empty() ? "built-in defaults" : o.config) << " (" << profiler
        << " counter names). " << pairs.size() << " kernels.\n\n## Summary\n\n"
-       << "| metric | kernels compared | mean error | max error | Pearson r | exact |\n|---|---|---|---|---|---|\n";
+       << "| metric | kernels compared | mean error | max error | Pearson r | r of logs | exact |\n|---|---|---|---|---|---|---|\n";
     for (const auto& s : sums)
         md << "| " << s.metric << " | " << s.n << " | " << fmt(s.mean) << unit_of(s.kind) << " | " << fmt(s.max) << unit_of(s.kind)
-           << " | " << fmt(s.pearson, 3) << " | " << s.exact << "/" << s.n << " |\n";
+           << " | " << fmt(s.pearson, 3) << " | " << fmt(s.pearson_log, 3) << " | " << s.exact << "/" << s.n << " |\n";
     md << "\nErrors: cycles and byte counts as |predicted - measured| / measured (the mean is the MAPE); hit rates in "
           "percentage points; bank conflicts must be equal.\n\n## Per kernel\n\n| kernel |";
     for (const auto& g : groups) md << ' ' << g.label << " measured / predicted |";
@@ -309,11 +309,12 @@ int cmd_validate(const std::vector<std::string>& args) {
     std::cout << "dcusim validate: " << pairs.size() << " kernels from " << traces.size() << " traces, " << profiler << " counters; report in "
               << o.out << "/report.md\n";
     std::cout << std::left << std::setw(22) << "metric" << std::right << std::setw(9) << "kernels" << std::setw(14) << "mean error"
-              << std::setw(14) << "max error" << std::setw(11) << "Pearson r" << std::setw(9) << "exact" << '\n';
+              << std::setw(14) << "max error" << std::setw(11) << "Pearson r" << std::setw(11) << "r of logs" << std::setw(9) << "exact" << '\n';
     const Summary* cycles = nullptr;
     for (const auto& s : sums) {
         std::cout << std::left << std::setw(22) << s.metric << std::right << std::setw(9) << s.n << std::setw(14) << fmt(s.mean) + unit_of(s.kind)
-                  << std::setw(14) << fmt(s.max) + unit_of(s.kind) << std::setw(11) << fmt(s.pearson, 3) << std::setw(9)
+                  << std::setw(14) << fmt(s.max) + unit_of(s.kind) << std::setw(11) << fmt(s.pearson, 3) << std::setw(11)
+                  << fmt(s.pearson_log, 3) << std::setw(9)
                   << (std::to_string(s.exact) + "/" + std::to_string(s.n)) << '\n';
         if (s.metric == "cycles") cycles = &s;
     }

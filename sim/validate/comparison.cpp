@@ -157,6 +157,13 @@ Summary summarize(const MetricGroup& g, const std::vector<Row>& rows) {
     }
     s.mean = s.n ? sum / double(s.n) : 0;
     s.pearson = pearson(xm, xp);
+    std::vector<double> lm, lp;
+    for (size_t i = 0; i < xm.size(); ++i)
+        if (xm[i] > 0 && xp[i] > 0) {
+            lm.push_back(std::log10(xm[i]));
+            lp.push_back(std::log10(xp[i]));
+        }
+    s.pearson_log = pearson(lm, lp);
     return s;
 }
 

@@ -62,6 +62,9 @@ struct Summary {
     size_t n = 0, exact = 0;  // kernels compared; of them equal
     double mean = 0, max = 0;  // of the errors
     double pearson = std::numeric_limits<double>::quiet_NaN();
+    // On log10 of the values (kernels with both above 0): over a range of sizes, the raw r
+    // mostly reflects the largest kernels.
+    double pearson_log = std::numeric_limits<double>::quiet_NaN();
 };
 
 double error_of(ErrorKind k, double measured, double predicted);

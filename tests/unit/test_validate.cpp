@@ -40,6 +40,7 @@ TEST_CASE("validate: a summary counts only the kernels compared", "[validate]") 
     CHECK(s.max == Approx(15));
     CHECK(s.exact == 0);
     CHECK(s.pearson == Approx(1));  // two points lie on a line
+    CHECK(s.pearson_log == Approx(1));
 }
 
 TEST_CASE("validate: CSV fields may be quoted", "[validate]") {
