@@ -47,6 +47,12 @@ run_bad ini-consistency "bad2.ini: key 'const.line_bytes': must be a power of tw
 sed 's/block 64 1 1/block 64 1 1 lds 4096/' "$good" >"$WORK/lds.trace"
 run_bad no-fit "kernel 'a': workgroup needs 4096 bytes of LDS, the preset has 2048" --lds.size_bytes 2K "$WORK/lds.trace"
 expect_error 2 "unknown level 'loud'" "$DCUSIM" run --log-level loud "$good"
+# Keys added for the H200 validation: lists, choices, and checks against other keys.
+run_bad carveout-list "key 'lds.carveouts': '1x' is not a size" --lds.carveouts 1x,2 "$good"
+run_bad fetch-bytes "key 'l2.fetch_bytes': must be a multiple of l2.sector_bytes that divides l2.line_bytes" --l2.fetch_bytes 48 "$good"
+run_bad carveouts-too-small "key 'lds.carveouts': the largest must be at least lds.size_bytes" --l1.unified_bytes 256K --lds.carveouts 0,8K "$good"
+run_bad carveout-leaves-no-l1 "key 'lds.carveouts': each must leave the L1" --l1.unified_bytes 64K --lds.carveouts 0,64K "$good"
+run_bad allocate-choice "must be one of on, off, not 'maybe'" --l1.local_write_allocate maybe "$good"
 expect_error 2 "unknown command 'walk'" "$DCUSIM" walk
 expect_error 2 "bad1.trace:5: access size" "$DCUSIM" trace stats "$WORK/bad1.trace"
 expect_error 2 "magic.dctrace: bad magic" "$DCUSIM" trace convert "$WORK/magic.dctrace" "$WORK/x.trace"
