@@ -75,6 +75,8 @@ const std::vector<ParamDef>& param_defs() {
         {"l2.mshrs", T::UInt, "256", "lines", "L2 misses in flight per channel", {}, 1},
         {"l2.fetch_bytes", T::UInt, "0", "bytes",
          "DRAM fetch granularity: a miss fetches every sector of the aligned block this size (0: the missing sectors only)", {}, 0},
+        {"l2.dirty_limit_bytes", T::Size, "0", "bytes",
+         "most dirty data the L2 keeps; past it the oldest dirty lines are written back (0: only on eviction)", {}, 0},
         {"l2.flush_at_launch", T::Choice, "off", "",
          "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)", {"on", "off"}, 0},
         {"noc.latency", T::UInt, "30", "cycles", "CU-L2 interconnect, each way", {}, 0},

@@ -42,6 +42,19 @@ public:
         dirty_[size_t(s)] |= dirty;
         return v;
     }
+    // Dirty sectors of `line` (0 when absent), without touching it.
+    uint32_t dirty_of(uint64_t line_no) const {
+        int32_t s = tags_.probe_slot(line_no, index_of(line_no));
+        return s < 0 ? 0 : dirty_[size_t(s)];
+    }
+    // Marks a present line clean (its data written back) and returns the sectors that were dirty.
+    uint32_t clean(uint64_t line_no) {
+        int32_t s = tags_.probe_slot(line_no, index_of(line_no));
+        if (s < 0) return 0;
+        uint32_t d = dirty_[size_t(s)];
+        dirty_[size_t(s)] = 0;
+        return d;
+    }
     // Adds valid sectors to a present line (write-through update); no allocation.
     void update_if_present(uint64_t line_no, uint32_t sectors) {
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));

@@ -16,6 +16,14 @@ int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
     return -1;
 }
 
+int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const {
+    uint32_t set = uint32_t(index % sets_);
+    const uint64_t* t = &tag_[size_t(set) * g_.assoc];
+    for (uint32_t w = 0; w < g_.assoc; ++w)
+        if (t[w] == line + 1) return int32_t(set * g_.assoc + w);
+    return -1;
+}
+
 bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
 
 int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted) {

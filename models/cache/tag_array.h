@@ -30,6 +30,8 @@ public:
     // slice of an interleaved cache passes the line number without its channel bits.
     int32_t lookup_slot(uint64_t line, uint64_t index);
     int32_t lookup_slot(uint64_t line) { return lookup_slot(line, line); }
+    // The slot of a present line without touching it; -1 when absent.
+    int32_t probe_slot(uint64_t line, uint64_t index) const;
     // Installs `line` (it must be absent); returns its slot and whether a valid line was evicted.
     int32_t fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted);
 

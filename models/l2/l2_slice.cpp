@@ -46,7 +46,9 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
         // Write-allocate without a fetch: the written sectors become valid and dirty.
+        const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
         write_back(tags_.install(line_no, 0, want), now, req.pc);
+        dirtied(line_no, before, want, now, req.pc);
         stats_.sectors += uint64_t(__builtin_popcount(want));
         stats_.sector_hits += uint64_t(__builtin_popcount(want));
         ++stats_.stores;
@@ -62,7 +64,9 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++stats_.hits;
         if (req.op == trace::Op::Atomic) {
             ++stats_.atomics;
+            const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
             tags_.install(line_no, 0, want);
+            dirtied(line_no, before, want, now, req.pc);
             answer(req, arrival, now + p_.atomic_latency);
         } else {
             answer(req, arrival, now + p_.hit_latency);
@@ -110,8 +114,24 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) 
     dram->mem_request(d.req);
 }
 
+// With a dirty limit, the oldest dirty lines are written back (and kept, clean)
+// once the slice holds more dirty sectors than the limit.
+void L2Slice::dirtied(uint64_t line_no, uint32_t before, uint32_t sectors, Cycle now, uint64_t pc) {
+    if (!p_.dirty_limit_sectors) return;
+    const uint32_t added = sectors & ~before;
+    if (!added) return;
+    if (!before) dirty_order_.push_back(line_no);
+    dirty_sectors_ += uint64_t(__builtin_popcount(added));
+    while (dirty_sectors_ > p_.dirty_limit_sectors && !dirty_order_.empty()) {
+        const uint64_t oldest = dirty_order_.front();
+        dirty_order_.pop_front();
+        if (const uint32_t d = tags_.clean(oldest)) write_back({true, oldest, d}, now, pc);
+    }
+}
+
 void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     if (!v.valid || !v.dirty) return;
+    if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
     d.writeback = true;
@@ -144,7 +164,9 @@ void L2Slice::mem_response(MemRequest& r) {
     mshr_.release(line_no);
     for (const Target& t : targets) {
         if (t.req->op == trace::Op::Atomic) {
+            const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
             tags_.install(line_no, 0, t.sectors);
+            dirtied(line_no, before, t.sectors, now, t.req->pc);
             answer(*t.req, t.arrival, now + p_.atomic_latency);
         } else {
             answer(*t.req, t.arrival, now + p_.hit_latency);

@@ -34,6 +34,7 @@ struct L2Params {
     uint32_t channels = 1;
     uint32_t interleave_bytes = 256;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
+    uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
 };
 
 struct L2Stats : CacheCounters {
@@ -50,7 +51,11 @@ public:
     void mem_response(MemRequest& req) override;
     const L2Stats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
-    void invalidate() { tags_.invalidate_all(); }  // empties the slice; dirty data is dropped (not this kernel's traffic)
+    void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
+        tags_.invalidate_all();
+        dirty_sectors_ = 0;
+        dirty_order_.clear();
+    }
 
 private:
     struct Target {
@@ -66,12 +71,15 @@ private:
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
     uint32_t widen(uint32_t missing) const;
+    void dirtied(uint64_t line_no, uint32_t before, uint32_t sectors, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
 
     L2Params p_;
     const Clock& clk_;
     L2Stats stats_;
+    uint64_t dirty_sectors_ = 0;          // with a dirty limit: dirty sectors held
+    std::deque<uint64_t> dirty_order_;  // lines in the order they became dirty (oldest first)
     SectorTags tags_;
     MshrTable<Target> mshr_;
     SlotPool<DownReq> down_;

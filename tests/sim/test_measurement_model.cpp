@@ -99,3 +99,16 @@ TEST_CASE("l1.unified_bytes: a kernel's L1 is what its LDS carve-out leaves", "[
     CHECK(stat(r, "occupancy.lds_carveout_bytes") == 65536);
     CHECK(stat(r, "occupancy.l1_bytes") == 196608);
 }
+
+TEST_CASE("l2.dirty_limit_bytes: past the limit the oldest dirty line is written back", "[sim][memory]") {
+    // One L2 channel keeping at most 256 bytes (8 sectors, 2 lines) dirty. Three stores of a full
+    // 128-byte line each: the third brings 12 dirty sectors, so line 0 (the oldest) is written back
+    // and stays, clean; no line is evicted.
+    auto r = run_text(one_wave_trace(64, 64,
+                                     "st global 4 0x10 0xffffffff affine 0x0 4\nst global 4 0x18 0xffffffff affine 0x80 4\n"
+                                     "st global 4 0x20 0xffffffff affine 0x100 4\nwait"),
+                      {{"l2.channels", "1"}, {"l2.dirty_limit_bytes", "256"}});
+    CHECK(stat(r, "l2.writebacks") == 1);
+    CHECK(stat(r, "l2.writeback_bytes") == 128);
+    CHECK(stat(r, "dram.write_bytes") == 128);
+}
