@@ -13,7 +13,7 @@ const std::vector<ParamDef>& param_defs() {
     // Defaults are the dcu-z100 preset (configs/dcu-z100.ini gives each value's source).
     static const std::vector<ParamDef> defs = {
         {"cu.count", T::UInt, "64", "CUs", "compute units", {}, 1},
-        {"cu.clock_mhz", T::Real, "1500", "MHz", "core clock", {}, 0},
+        {"cu.clock_mhz", T::Real, "1500", "MHz", "core clock", {}, 1},
         {"cu.wave_size", T::UInt, "64", "lanes", "lanes per wave (32 or 64); traces are regrouped to it", {"32", "64"}, 0},
         {"cu.simds", T::UInt, "4", "SIMDs", "SIMDs per CU, each issuing for its own waves", {}, 1},
         {"cu.waves_per_simd", T::UInt, "10", "waves", "wave slots per SIMD", {}, 1},
@@ -27,6 +27,8 @@ const std::vector<ParamDef>& param_defs() {
         {"cu.issue_cycles", T::UInt, "4", "cycles", "SIMD cycles to issue one instruction of one wave", {}, 1},
         {"cu.wave_issue_cycles", T::UInt, "0", "cycles",
          "fewest cycles between two instructions of one wave (dependent-issue latency; 0: cu.issue_cycles)", {}, 0},
+        {"cu.dispatch_cycles", T::Real, "0", "cycles",
+         "GPU-wide cycles between two workgroup dispatches (0: as fast as CUs accept them)", {}, 0},
         {"cu.launch_cycles", T::UInt, "0", "cycles", "per kernel launch: from the launch to the first workgroup, and the end of the grid", {}, 0},
         {"cu.max_outstanding", T::UInt, "63", "instructions", "memory instructions in flight per wave", {}, 1},
         {"lds.size_bytes", T::Size, "64K", "bytes", "LDS per CU", {}, 1},
@@ -81,7 +83,7 @@ const std::vector<ParamDef>& param_defs() {
          "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)", {"on", "off"}, 0},
         {"noc.latency", T::UInt, "30", "cycles", "CU-L2 interconnect, each way", {}, 0},
         {"noc.bytes_per_cycle", T::UInt, "64", "bytes/cycle", "interconnect link per L2 channel and direction", {}, 1},
-        {"dram.clock_mhz", T::Real, "1000", "MHz", "memory clock (command clock)", {}, 0},
+        {"dram.clock_mhz", T::Real, "1000", "MHz", "memory clock (command clock)", {}, 1},
         {"dram.channels", T::UInt, "64", "channels", "independent (pseudo-)channels", {}, 1},
         {"dram.bank_groups", T::UInt, "4", "groups", "bank groups per channel", {}, 1},
         {"dram.banks_per_group", T::UInt, "4", "banks", "banks per bank group", {}, 1},
@@ -168,7 +170,9 @@ static void check_value(const ParamDef& d, const std::string& v, const std::stri
         case ParamType::Real: {
             char* end = nullptr;
             double x = std::strtod(v.c_str(), &end);
-            if (v.empty() || *end != '\0' || !std::isfinite(x) || x <= 0) bad("'" + v + "' is not a positive number");
+            // min 1: must be positive (clocks); min 0: zero allowed
+            if (v.empty() || *end != '\0' || !std::isfinite(x) || x < 0 || (d.min && x == 0))
+                bad("'" + v + "' is not a " + (d.min ? "positive number" : "number >= 0"));
             break;
         }
         case ParamType::SizeList: {

@@ -47,6 +47,7 @@ public:
         dp.lds_granule = p.lds.alloc_granule;
         dp.progress = opt.progress;
         dp.launch_cycles = p.launch_cycles;
+        dp.dispatch_cycles = p.dispatch_cycles;
         flush_l2_ = p.l2_flush_at_launch;
         unified_bytes_ = p.l1_unified_bytes;
         carveouts_ = p.lds_carveouts;

@@ -22,6 +22,7 @@ struct Preset {
     bool fixed_memory = false;  // mem.model = fixed
     std::string profiler;
     uint32_t launch_cycles = 0;        // cu.launch_cycles
+    double dispatch_cycles = 0;        // cu.dispatch_cycles
     uint64_t l1_unified_bytes = 0;     // l1.unified_bytes: L1 + LDS storage, split per kernel
     std::vector<uint64_t> lds_carveouts;  // lds.carveouts, ascending
     bool l2_flush_at_launch = false;   // l2.flush_at_launch       // report.profiler: whose counter names the output adds

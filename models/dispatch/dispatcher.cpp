@@ -1,5 +1,6 @@
 #include "dispatcher.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace dcusim {
@@ -40,6 +41,7 @@ void Dispatcher::run() {
                 in_kernel_ = true;
                 trace_drained_ = false;
                 kernel_start_ = now;
+                next_dispatch_ = double(now);
             }
             dispatch(now);
             if (!trace_drained_ || pending_) return;  // more when a workgroup retires
@@ -69,8 +71,14 @@ void Dispatcher::dispatch(Cycle now) {
         size_t i = 0;
         while (i < n && !cus_[(rr_ + i) % n]->can_accept()) ++i;
         if (i == n) return;  // every CU is full
+        if (p_.dispatch_cycles > 0 && next_dispatch_ > double(now)) {
+            wake_.notify(clk_.until(Cycle(std::ceil(next_dispatch_))));  // the dispatcher is busy until then
+            return;
+        }
         size_t c = (rr_ + i) % n;
         cus_[c]->launch(std::move(pending_), now);
+        // The fraction of a cycle a wake on a whole cycle lost is kept; after idle time, from now.
+        next_dispatch_ = (double(now) - next_dispatch_ < 1.0 ? next_dispatch_ : double(now)) + p_.dispatch_cycles;
         rr_ = uint32_t((c + 1) % n);
         if (p_.progress && (++launched_ & 1023) == 0) progress_line();
     }

@@ -33,6 +33,7 @@ struct DispatcherParams {
     uint32_t lds_granule = 512;
     bool progress = true;  // a progress line on stderr every few seconds
     uint32_t launch_cycles = 0;  // added to every kernel's cycles (launch and grid-end overhead)
+    double dispatch_cycles = 0;  // GPU-wide cycles between two workgroup dispatches (0: no limit)
 };
 
 class Dispatcher : public sc_core::sc_module, public WorkgroupListener {
@@ -65,6 +66,7 @@ private:
     bool trace_drained_ = false;  // current kernel has no more workgroups
     Cycle kernel_start_ = 0;
     uint32_t rr_ = 0;
+    double next_dispatch_ = 0;  // with a dispatch rate: the earliest cycle of the next workgroup
     uint64_t launched_ = 0;
     sc_core::sc_event wake_;
     std::exception_ptr error_;
