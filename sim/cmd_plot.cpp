@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "csv.h"
 #include "subprocess.h"
 #include "config.h"
 
@@ -21,15 +22,6 @@ namespace fs = std::filesystem;
 namespace dcusim {
 
 namespace {
-
-std::vector<std::string> cells(const std::string& line) {
-    std::vector<std::string> out;
-    std::string c;
-    std::istringstream in(line);
-    while (std::getline(in, c, ',')) out.push_back(c);
-    if (!line.empty() && line.back() == ',') out.push_back("");
-    return out;
-}
 
 bool number_of(const std::string& s, double& v) {
     uint64_t u;
@@ -88,7 +80,7 @@ int cmd_plot(const std::vector<std::string>& args) {
     }
     std::string line;
     std::getline(f, line);
-    auto header = cells(line);
+    auto header = csv_fields(line);
     auto col = [&](const std::string& name) -> int {
         auto it = std::find(header.begin(), header.end(), name);
         return it == header.end() ? -1 : int(it - header.begin());
@@ -104,7 +96,7 @@ int cmd_plot(const std::vector<std::string>& args) {
     std::map<std::pair<std::string, std::string>, double> val;
     bool numeric_x = true;
     for (unsigned n = 2; std::getline(f, line); ++n) {
-        auto c = cells(line);
+        auto c = csv_fields(line);
         if (c.size() != header.size()) {
             std::cerr << "dcusim plot: " << in << ":" << n << ": " << c.size() << " cells, the header has " << header.size() << "\n";
             return 2;

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "csv.h"
 #include "output.h"
 #include "subprocess.h"
 
@@ -65,12 +66,12 @@ std::string point_id(const std::string& config, const Point& p, const std::vecto
     return buf;
 }
 
-// A CSV of `dcusim run --csv` as rows of cells (no quoting is ever needed there).
+// A CSV of `dcusim run --csv` as rows of fields.
 std::vector<std::vector<std::string>> read_csv(const std::string& path) {
     std::vector<std::vector<std::string>> rows;
     std::ifstream f(path);
     std::string line;
-    while (std::getline(f, line)) rows.push_back(split(line, ','));
+    while (std::getline(f, line)) rows.push_back(csv_fields(line));
     return rows;
 }
 
@@ -252,7 +253,7 @@ int cmd_sweep(const std::vector<std::string>& args) {
             nlohmann::ordered_json row;
             row["trace"] = points[i].trace;
             row["kernel"] = t[r][1];
-            csv << points[i].trace << ',' << t[r][1];
+            csv << csv_field(points[i].trace) << ',' << csv_field(t[r][1]);
             for (size_t v = 0; v < vary.size(); ++v) {
                 csv << ',' << points[i].values[v];
                 row[vary[v].key] = points[i].values[v];

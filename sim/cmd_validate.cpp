@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "config.h"
+#include "csv.h"
 #include "output.h"
 #include "subprocess.h"
 #include "validate/comparison.h"
@@ -291,7 +292,7 @@ int cmd_validate(const std::vector<std::string>& args) {
         ErrorKind k = ErrorKind::Relative;
         for (const auto& g : groups)
             if (g.label == r.metric) k = g.kind;
-        csv << r.kernel << ',' << r.metric << ',' << fmt(r.measured, 3) << ',' << fmt(r.predicted, 3) << ',' << fmt(r.error, 3) << ','
+        csv << csv_field(r.kernel) << ',' << r.metric << ',' << fmt(r.measured, 3) << ',' << fmt(r.predicted, 3) << ',' << fmt(r.error, 3) << ','
             << (k == ErrorKind::Points ? "pp" : k == ErrorKind::Relative ? "%" : "abs") << ',' << (r.compared ? 1 : 0) << '\n';
     }
     std::string plot_note;

@@ -1,4 +1,5 @@
 #include "output.h"
+#include "csv.h"
 
 #include <unistd.h>
 
@@ -159,7 +160,7 @@ std::string to_csv(const RunResult& r) {
     for (const auto& k : keys) o << ',' << k;
     o << '\n';
     auto row = [&](const std::string& idx, const std::string& name, const StatMap& m) {
-        o << idx << ',' << name;
+        o << idx << ',' << csv_field(name);
         for (const auto& k : keys) {
             auto it = m.find(k);
             o << ',' << (it == m.end() ? std::string() : number(it->second));

@@ -1,5 +1,7 @@
 #include "comparison.h"
 
+#include "../csv.h"
+
 #include <cmath>
 #include <fstream>
 
@@ -35,26 +37,6 @@ const std::vector<MetricGroup>& metric_groups(const std::string& profiler) {
     if (profiler == "ncu") return ncu;
     if (profiler == "rocprof") return rocprof;
     throw ValidateError("report.profiler = " + profiler + ": no measured counters to compare (use ncu or rocprof)");
-}
-
-std::vector<std::string> csv_fields(const std::string& line) {
-    std::vector<std::string> out(1);
-    bool quoted = false;
-    for (size_t i = 0; i < line.size(); ++i) {
-        char c = line[i];
-        if (quoted) {
-            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') out.back() += line[++i];
-            else if (c == '"') quoted = false;
-            else out.back() += c;
-        } else if (c == '"') {
-            quoted = true;
-        } else if (c == ',') {
-            out.emplace_back();
-        } else if (c != '\r') {
-            out.back() += c;
-        }
-    }
-    return out;
 }
 
 namespace {

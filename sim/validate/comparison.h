@@ -47,9 +47,6 @@ std::vector<Pair> read_pairs(const std::string& path);
 using Measured = std::map<std::string, std::map<std::string, double>>;
 Measured read_measurements(const std::string& path);
 
-// Splits one CSV line (fields may be quoted, with "" inside quotes).
-std::vector<std::string> csv_fields(const std::string& line);
-
 struct Row {
     std::string kernel, metric;
     double measured = 0, predicted = 0, error = 0;

@@ -34,3 +34,10 @@ finish() {
     fi
     echo "all checks passed"
 }
+
+# csv_stat FILE KEY: KEY's value in the first data row of a `dcusim run --csv` file
+# (the kernel name, field 2, may be quoted and hold commas: it is skipped).
+csv_stat() {
+    awk -v key="$2" 'NR == 1 { n = split($0, h, ","); for (i = 1; i <= n; ++i) if (h[i] == key) c = i - 2 }
+        NR == 2 { sub(/^[^,]*,("[^"]*"|[^,]*),/, ""); split($0, f, ","); print f[c]; exit }' "$1"
+}

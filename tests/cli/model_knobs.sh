@@ -4,7 +4,7 @@
 source "$(dirname "$0")/lib.bash"
 printf 'dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\ncompute 10\nend\n' >"$WORK/c.trace"
 cycles() { "$DCUSIM" run -q --cu.issue_cycles 1 "$@" --csv "$WORK/c.csv" "$WORK/c.trace" >/dev/null || fail "run $*";
-           awk -F, 'NR==1 {for (i=1;i<=NF;i++) if ($i=="cycles") c=i} NR==2 {print $c}' "$WORK/c.csv"; }
+           csv_stat "$WORK/c.csv" cycles; }
 base=$(cycles)
 spaced=$(cycles --cu.wave_issue_cycles 4)
 launched=$(cycles --cu.launch_cycles 1000)
@@ -17,7 +17,7 @@ launched=$(cycles --cu.launch_cycles 1000)
   for b in 0 1 2 3 4 5 6 7; do printf 'wave %d 0\ncompute 1\n' $b; done
   echo end; } >"$WORK/d8.trace"
 d8() { "$DCUSIM" run -q "$@" --csv "$WORK/d8.csv" "$WORK/d8.trace" >/dev/null || fail "run $*";
-       awk -F, 'NR==1 {for (i=1;i<=NF;i++) if ($i=="cycles") c=i} NR==2 {print $c}' "$WORK/d8.csv"; }
+       csv_stat "$WORK/d8.csv" cycles; }
 free=$(d8)
 [ $(($(d8 --cu.dispatch_cycles 10) - free)) -eq 70 ] || fail "dispatch_cycles 10: expected 70 more cycles"
 [ $(($(d8 --cu.dispatch_cycles 2.5) - free)) -eq 18 ] || fail "dispatch_cycles 2.5: expected 18 more cycles"

@@ -14,7 +14,7 @@ mk() {  # mk DIR CONFLICTS CYCLES
 # The predicted cycles, to make "measurements" 10 % above them.
 mk "$WORK/x" 0 1
 expect_ok "$DCUSIM" run -q --config "$cfg" --csv "$WORK/p.csv" "$WORK/x/traces/t.trace"
-pred=$(awk -F, 'NR==1 {for (i=1;i<=NF;i++) if ($i=="cycles") c=i} NR==2 {print $c}' "$WORK/p.csv")
+pred=$(csv_stat "$WORK/p.csv" cycles)
 meas=$((pred * 11 / 10))
 mk "$WORK/good" 31 "$meas"
 expect_ok "$DCUSIM" validate "$WORK/good" --config "$cfg" --out "$WORK/r1" --gate -q

@@ -5,9 +5,12 @@
 #include <fstream>
 
 #include "helpers.h"
+#include "sim/csv.h"
 #include "sim/validate/comparison.h"
 
 using namespace dcusim::validate;
+using dcusim::csv_field;
+using dcusim::csv_fields;
 
 TEST_CASE("validate: errors per kind", "[validate]") {
     CHECK(error_of(ErrorKind::Relative, 200, 150) == Approx(25));
@@ -49,6 +52,11 @@ TEST_CASE("validate: CSV fields may be quoted", "[validate]") {
     CHECK(f[1] == "void f<1, float>(float *, int)");
     CHECK(f[3] == "say \"hi\"");
     CHECK(csv_fields("a,,b").size() == 3);
+    CHECK(csv_fields("a,").size() == 2);
+    CHECK(csv_field("k<1,float>") == "\"k<1,float>\"");
+    CHECK(csv_field("say \"hi\"") == "\"say \"\"hi\"\"\"");
+    CHECK(csv_field("plain") == "plain");
+    CHECK(csv_fields(csv_field("a,\"b\"") + "," + csv_field("c")) == std::vector<std::string>{"a,\"b\"", "c"});
 }
 
 TEST_CASE("validate: bad pairs and measurements name the file and line", "[validate]") {
