@@ -15,29 +15,34 @@ double pct(double num, double den) { return den > 0 ? 100.0 * num / den : 0.0; }
 
 const std::vector<ProfilerCounter>& profiler_counters(const std::string& profiler) {
     static const std::vector<ProfilerCounter> none;
+    using M = const StatMap&;
     static const std::vector<ProfilerCounter> ncu = {
-        {"gpc__cycles_elapsed.max", "cycles"},
-        {"smsp__inst_executed.sum", "instructions - waits"},
-        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "lds.load_conflict_cycles"},
-        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "lds.store_conflict_cycles"},
-        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "lds.load_cycles"},
-        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "lds.store_cycles"},
-        {"l1tex__t_sector_hit_rate.pct", "100 x l1.sector_hits / l1.sectors"},
-        {"lts__t_sector_hit_rate.pct", "100 x l2.sector_hits / l2.sectors"},
-        {"dram__bytes_read.sum", "dram.read_bytes"},
-        {"dram__bytes_write.sum", "dram.write_bytes"},
-        {"idc__requests.sum", "const.requests"},
+        {"gpc__cycles_elapsed.max", "cycles", [](M m) { return get(m, "cycles"); }},
+        {"smsp__inst_executed.sum", "instructions - waits", [](M m) { return get(m, "instructions") - get(m, "waits"); }},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "lds.load_conflict_cycles",
+         [](M m) { return get(m, "lds.load_conflict_cycles"); }},
+        {"l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum", "lds.store_conflict_cycles",
+         [](M m) { return get(m, "lds.store_conflict_cycles"); }},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", "lds.load_cycles", [](M m) { return get(m, "lds.load_cycles"); }},
+        {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "lds.store_cycles", [](M m) { return get(m, "lds.store_cycles"); }},
+        {"l1tex__t_sector_hit_rate.pct", "100 x l1.sector_hits / l1.sectors",
+         [](M m) { return pct(get(m, "l1.sector_hits"), get(m, "l1.sectors")); }},
+        {"lts__t_sector_hit_rate.pct", "100 x l2.sector_hits / l2.sectors",
+         [](M m) { return pct(get(m, "l2.sector_hits"), get(m, "l2.sectors")); }},
+        {"dram__bytes_read.sum", "dram.read_bytes", [](M m) { return get(m, "dram.read_bytes"); }},
+        {"dram__bytes_write.sum", "dram.write_bytes", [](M m) { return get(m, "dram.write_bytes"); }},
+        {"idc__requests.sum", "const.requests", [](M m) { return get(m, "const.requests"); }},
     };
     static const std::vector<ProfilerCounter> rocprof = {
-        {"GRBM_GUI_ACTIVE", "cycles"},
-        {"SQ_WAVES", "waves"},
-        {"SQ_INSTS_LDS", "lds.instructions"},
-        {"SQ_LDS_BANK_CONFLICT", "lds.bank_conflict_cycles"},
-        {"TCP_TOTAL_CACHE_ACCESSES", "l1.requests"},
-        {"TCC_HIT", "l2.hits"},
-        {"TCC_MISS", "l2.misses"},
-        {"TCC_EA_RDREQ", "dram.read_requests"},
-        {"TCC_EA_WRREQ", "dram.write_requests"},
+        {"GRBM_GUI_ACTIVE", "cycles", [](M m) { return get(m, "cycles"); }},
+        {"SQ_WAVES", "waves", [](M m) { return get(m, "waves"); }},
+        {"SQ_INSTS_LDS", "lds.instructions", [](M m) { return get(m, "lds.instructions"); }},
+        {"SQ_LDS_BANK_CONFLICT", "lds.bank_conflict_cycles", [](M m) { return get(m, "lds.bank_conflict_cycles"); }},
+        {"TCP_TOTAL_CACHE_ACCESSES", "l1.requests", [](M m) { return get(m, "l1.requests"); }},
+        {"TCC_HIT", "l2.hits", [](M m) { return get(m, "l2.hits"); }},
+        {"TCC_MISS", "l2.misses", [](M m) { return get(m, "l2.misses"); }},
+        {"TCC_EA_RDREQ", "dram.read_requests", [](M m) { return get(m, "dram.read_requests"); }},
+        {"TCC_EA_WRREQ", "dram.write_requests", [](M m) { return get(m, "dram.write_requests"); }},
     };
     if (profiler == "ncu") return ncu;
     if (profiler == "rocprof") return rocprof;
@@ -45,29 +50,7 @@ const std::vector<ProfilerCounter>& profiler_counters(const std::string& profile
 }
 
 void add_profiler_counters(StatMap& m, const std::string& profiler) {
-    if (profiler == "ncu") {
-        m["gpc__cycles_elapsed.max"] = get(m, "cycles");
-        m["smsp__inst_executed.sum"] = get(m, "instructions") - get(m, "waits");
-        m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum"] = get(m, "lds.load_conflict_cycles");
-        m["l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"] = get(m, "lds.store_conflict_cycles");
-        m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum"] = get(m, "lds.load_cycles");
-        m["l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"] = get(m, "lds.store_cycles");
-        m["l1tex__t_sector_hit_rate.pct"] = pct(get(m, "l1.sector_hits"), get(m, "l1.sectors"));
-        m["lts__t_sector_hit_rate.pct"] = pct(get(m, "l2.sector_hits"), get(m, "l2.sectors"));
-        m["dram__bytes_read.sum"] = get(m, "dram.read_bytes");
-        m["dram__bytes_write.sum"] = get(m, "dram.write_bytes");
-        m["idc__requests.sum"] = get(m, "const.requests");
-    } else if (profiler == "rocprof") {
-        m["GRBM_GUI_ACTIVE"] = get(m, "cycles");
-        m["SQ_WAVES"] = get(m, "waves");
-        m["SQ_INSTS_LDS"] = get(m, "lds.instructions");
-        m["SQ_LDS_BANK_CONFLICT"] = get(m, "lds.bank_conflict_cycles");
-        m["TCP_TOTAL_CACHE_ACCESSES"] = get(m, "l1.requests");
-        m["TCC_HIT"] = get(m, "l2.hits");
-        m["TCC_MISS"] = get(m, "l2.misses");
-        m["TCC_EA_RDREQ"] = get(m, "dram.read_requests");
-        m["TCC_EA_WRREQ"] = get(m, "dram.write_requests");
-    }
+    for (const auto& c : profiler_counters(profiler)) m[c.name] = c.value(m);
 }
 
 }  // namespace dcusim

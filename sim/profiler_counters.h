@@ -13,10 +13,11 @@ namespace dcusim {
 
 struct ProfilerCounter {
     const char* name;     // the profiler's own name
-    const char* formula;  // from dcusim's stats, for the documentation
+    const char* formula;  // from dcusim's stats, as docs/stats.md gives it
+    double (*value)(const StatMap&);
 };
 
-// The counters of one profiler ("ncu", "rocprof"; none for "none").
+// The counters of one profiler ("ncu", "rocprof"; none for "none"): the one list add_profiler_counters uses.
 const std::vector<ProfilerCounter>& profiler_counters(const std::string& profiler);
 
 // Adds the profiler's counters to a kernel's (or the total's) stats.
