@@ -45,10 +45,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     const uint64_t line_no = req.addr / p_.geometry.line_bytes;
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
-        // Write-allocate without a fetch: the written sectors become valid and dirty.
-        const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
-        write_back(tags_.install(line_no, 0, want), now, req.pc);
-        dirtied(line_no, before, want, now, req.pc);
+        write_sectors(line_no, want, now, req.pc);  // write-allocate without a fetch
         stats_.sectors += uint64_t(__builtin_popcount(want));
         stats_.sector_hits += uint64_t(__builtin_popcount(want));
         ++stats_.stores;
@@ -64,9 +61,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++stats_.hits;
         if (req.op == trace::Op::Atomic) {
             ++stats_.atomics;
-            const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
-            tags_.install(line_no, 0, want);
-            dirtied(line_no, before, want, now, req.pc);
+            write_sectors(line_no, want, now, req.pc);
             answer(req, arrival, now + p_.atomic_latency);
         } else {
             answer(req, arrival, now + p_.hit_latency);
@@ -114,9 +109,13 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) 
     dram->mem_request(d.req);
 }
 
-// With a dirty limit, the oldest dirty lines are written back (and kept, clean)
-// once the slice holds more dirty sectors than the limit.
-void L2Slice::dirtied(uint64_t line_no, uint32_t before, uint32_t sectors, Cycle now, uint64_t pc) {
+// Stores and atomics: the sectors become valid and dirty (allocating the line,
+// which may write back a dirty victim). With a dirty limit, the oldest dirty
+// lines are then written back (and kept, clean) while the slice holds more
+// dirty sectors than the limit.
+void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) {
+    const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
+    write_back(tags_.install(line_no, 0, sectors), now, pc);
     if (!p_.dirty_limit_sectors) return;
     const uint32_t added = sectors & ~before;
     if (!added) return;
@@ -164,9 +163,7 @@ void L2Slice::mem_response(MemRequest& r) {
     mshr_.release(line_no);
     for (const Target& t : targets) {
         if (t.req->op == trace::Op::Atomic) {
-            const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
-            tags_.install(line_no, 0, t.sectors);
-            dirtied(line_no, before, t.sectors, now, t.req->pc);
+            write_sectors(line_no, t.sectors, now, t.req->pc);
             answer(*t.req, t.arrival, now + p_.atomic_latency);
         } else {
             answer(*t.req, t.arrival, now + p_.hit_latency);

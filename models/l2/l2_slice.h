@@ -71,7 +71,7 @@ private:
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
     uint32_t widen(uint32_t missing) const;
-    void dirtied(uint64_t line_no, uint32_t before, uint32_t sectors, Cycle now, uint64_t pc);
+    void write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
 
