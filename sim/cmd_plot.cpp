@@ -1,7 +1,6 @@
 // dcusim plot: charts from sweep CSVs, drawn by gnuplot (Debian's gnuplot-nox):
 // a line chart per group when x is numeric, clustered bars when it is not, or
 // a heat map of y over x and the group (--heatmap).
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>

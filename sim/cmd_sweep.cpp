@@ -3,7 +3,6 @@
 // Each point's result lands in FILE.csv.parts/<hash>.csv as it finishes, so a
 // sweep that is killed resumes where it stopped; the CSV is assembled from the
 // parts in point order at the end.
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -175,8 +174,7 @@ int cmd_sweep(const std::vector<std::string>& args) {
         return 1;
     }
 
-    std::map<pid_t, size_t> running;
-    size_t next = 0, finished = 0, failed = 0;
+    size_t finished = 0, failed = 0;
     const auto start = std::chrono::steady_clock::now();
     auto progress = [&] {
         if (quiet) return;
@@ -189,31 +187,19 @@ int cmd_sweep(const std::vector<std::string>& args) {
                   << eta << std::flush;
     };
     progress();
-    while (next < todo.size() || !running.empty()) {
-        while (next < todo.size() && running.size() < jobs) {
-            const Point& p = points[todo[next]];
-            const std::string tmp = (parts / (p.id + ".tmp")).string(), err = (parts / (p.id + ".err")).string();
-            std::vector<std::string> argv = {"dcusim", "run", "--quiet", "--csv", tmp};
-            if (!config.empty()) argv.insert(argv.end(), {"--config", config});
-            for (size_t i = 0; i < vary.size(); ++i) argv.insert(argv.end(), {"--" + vary[i].key, p.values[i]});
-            argv.push_back(p.trace);
-            pid_t pid = spawn(self, argv, err);
-            if (pid < 0) {
-                std::cerr << "\ndcusim sweep: cannot start a simulation\n";
-                return 1;
-            }
-            running[pid] = todo[next++];
-        }
-        int status = 0;
-        pid_t pid = wait(&status);
-        if (pid < 0) break;
-        auto it = running.find(pid);
-        if (it == running.end()) continue;
-        const Point& p = points[it->second];
-        running.erase(it);
+    auto start_point = [&](size_t k) {
+        const Point& p = points[todo[k]];
+        std::vector<std::string> argv = {"dcusim", "run", "--quiet", "--csv", (parts / (p.id + ".tmp")).string()};
+        if (!config.empty()) argv.insert(argv.end(), {"--config", config});
+        for (size_t i = 0; i < vary.size(); ++i) argv.insert(argv.end(), {"--" + vary[i].key, p.values[i]});
+        argv.push_back(p.trace);
+        return spawn(self, argv, (parts / (p.id + ".err")).string());
+    };
+    auto point_done = [&](size_t k, bool ok) {
+        const Point& p = points[todo[k]];
         ++finished;
         const fs::path tmp = parts / (p.id + ".tmp"), err = parts / (p.id + ".err");
-        if (WIFEXITED(status) && WEXITSTATUS(status) == 0 && fs::exists(tmp)) {
+        if (ok && fs::exists(tmp)) {
             fs::rename(tmp, parts / (p.id + ".csv"));
             fs::remove(err);
         } else {
@@ -225,6 +211,13 @@ int cmd_sweep(const std::vector<std::string>& args) {
             fs::remove(tmp);
         }
         progress();
+        return true;  // the other points go on
+    };
+    try {
+        run_parallel(todo.size(), jobs, start_point, point_done);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "\ndcusim sweep: " << e.what() << '\n';
+        return 1;
     }
     if (!quiet) std::cerr << '\n';
 

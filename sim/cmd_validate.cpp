@@ -2,7 +2,6 @@
 // measurements.csv, traces/), pairs each predicted counter with its measured
 // counterpart by name, and writes a Markdown report, a CSV and plots. With
 // --gate it fails (exit 1) when the model has regressed past the limits.
-#include <sys/wait.h>
 
 #include <cmath>
 #include <cstdio>
@@ -55,36 +54,26 @@ std::map<std::string, nlohmann::json> simulate_all(const Options& o, const std::
     const std::string self = self_exe();
     if (self.empty()) throw std::runtime_error("cannot find the dcusim executable");
     std::map<std::string, nlohmann::json> out;
-    std::map<pid_t, size_t> running;
-    size_t next = 0;
     std::string failure;
     auto json_of = [&](size_t i) { return (tmp / ("trace" + std::to_string(i) + ".json")).string(); };
     auto err_of = [&](size_t i) { return (tmp / ("trace" + std::to_string(i) + ".err")).string(); };
-    while (next < traces.size() || !running.empty()) {
-        while (next < traces.size() && running.size() < o.jobs && failure.empty()) {
-            std::vector<std::string> argv = {"dcusim", "run", "--quiet", "--json", json_of(next)};
-            argv.insert(argv.end(), o.settings.begin(), o.settings.end());
-            argv.push_back((fs::path(o.dir) / traces[next]).string());
-            pid_t pid = spawn(self, argv, err_of(next));
-            if (pid < 0) throw std::runtime_error("cannot start a simulation");
-            running[pid] = next++;
-        }
-        if (running.empty()) break;
-        int status = 0;
-        pid_t pid = wait(&status);
-        if (pid < 0) break;
-        auto it = running.find(pid);
-        if (it == running.end()) continue;
-        const size_t i = it->second;
-        running.erase(it);
-        if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    auto start = [&](size_t i) {
+        std::vector<std::string> argv = {"dcusim", "run", "--quiet", "--json", json_of(i)};
+        argv.insert(argv.end(), o.settings.begin(), o.settings.end());
+        argv.push_back((fs::path(o.dir) / traces[i]).string());
+        return spawn(self, argv, err_of(i));
+    };
+    auto done = [&](size_t i, bool ok) {
+        if (!ok) {
             if (failure.empty()) failure = traces[i] + ": " + first_line(err_of(i));
-            continue;
+            return false;  // a bad trace: start no more
         }
         std::ifstream f(json_of(i));
         out[traces[i]] = nlohmann::json::parse(f);
         if (!o.quiet) std::cerr << "dcusim validate: simulated " << traces[i] << '\n';
-    }
+        return true;
+    };
+    run_parallel(traces.size(), o.jobs, start, done);
     if (!failure.empty()) throw ValidateError(failure);
     return out;
 }

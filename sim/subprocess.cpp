@@ -1,9 +1,12 @@
 #include "subprocess.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <fstream>
+#include <map>
+#include <stdexcept>
 
 namespace dcusim {
 
@@ -28,6 +31,29 @@ pid_t spawn(const std::string& exe, const std::vector<std::string>& argv, const 
     return pid;
 }
 
+void run_parallel(size_t n, unsigned jobs, const std::function<pid_t(size_t)>& start,
+                  const std::function<bool(size_t, bool)>& done) {
+    std::map<pid_t, size_t> running;
+    size_t next = 0;
+    bool go_on = true;
+    while ((go_on && next < n) || !running.empty()) {
+        while (go_on && next < n && running.size() < jobs) {
+            const pid_t pid = start(next);
+            if (pid < 0) throw std::runtime_error("cannot start a simulation");
+            running[pid] = next++;
+        }
+        if (running.empty()) break;
+        int status = 0;
+        const pid_t pid = wait(&status);
+        if (pid < 0) break;
+        auto it = running.find(pid);
+        if (it == running.end()) continue;
+        const size_t i = it->second;
+        running.erase(it);
+        go_on = done(i, WIFEXITED(status) && WEXITSTATUS(status) == 0) && go_on;
+    }
+}
+
 std::string first_line(const std::string& path) {
     std::ifstream e(path);
     std::string line;
@@ -36,8 +62,6 @@ std::string first_line(const std::string& path) {
 }
 
 }  // namespace dcusim
-
-#include <sys/wait.h>
 
 namespace dcusim {
 

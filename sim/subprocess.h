@@ -4,6 +4,7 @@
 
 #include <sys/types.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,13 @@ std::string self_exe();
 // Starts `exe` with `argv` (argv[0] included), stdout to /dev/null and stderr
 // to `err_path`. Returns the child's pid, or -1.
 pid_t spawn(const std::string& exe, const std::vector<std::string>& argv, const std::string& err_path);
+
+// Runs `n` jobs, at most `jobs` at a time. start(i) starts job i (spawn) and
+// returns its pid, or -1 (then std::runtime_error "cannot start a simulation").
+// done(i, ok) is called as job i ends, ok when it exited 0; when it returns
+// false no further job starts (those running are still waited for).
+void run_parallel(size_t n, unsigned jobs, const std::function<pid_t(size_t)>& start,
+                  const std::function<bool(size_t, bool)>& done);
 
 // The first line of a file (a child's error message), or "no message".
 std::string first_line(const std::string& path);
