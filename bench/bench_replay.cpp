@@ -1,11 +1,12 @@
 // Replays one trace through the whole platform and reports throughput and
 // peak memory. One simulation per process (SystemC), so run it once per
 // trace; bench/run.sh drives it.
-//   bench_replay TRACE [--KEY VALUE]...
+//   bench_replay TRACE [--config PRESET] [--KEY VALUE]...
 #include <sys/resource.h>
 
 #include <chrono>
 #include <cstdio>
+#include <string>
 #include <systemc>
 
 #include "sim/config.h"
@@ -13,11 +14,14 @@
 
 int sc_main(int argc, char** argv) {
     if (argc < 2) {
-        std::fprintf(stderr, "usage: bench_replay TRACE [--KEY VALUE]...\n");
+        std::fprintf(stderr, "usage: bench_replay TRACE [--config PRESET] [--KEY VALUE]...\n");
         return 2;
     }
     dcusim::Config cfg;
-    for (int i = 2; i + 1 < argc; i += 2) cfg.set(argv[i] + 2, argv[i + 1], argv[i]);
+    for (int i = 2; i + 1 < argc; i += 2) {
+        if (std::string(argv[i]) == "--config") cfg.load_file(argv[i + 1]);
+        else cfg.set(argv[i] + 2, argv[i + 1], argv[i]);
+    }
     dcusim::RunOptions ro;
     ro.progress = false;
     auto t0 = std::chrono::steady_clock::now();

@@ -1,11 +1,13 @@
 // Miss status holding registers: one entry per line being fetched, the
 // sectors asked for, and the targets waiting on it. A miss to a line already
 // in flight merges into its entry.
+// The entries sit in a fixed array, found through an open-addressed index
+// (linear probing, twice the entries, deletion by backward shift): no
+// allocation per miss, and a lookup touches one or two cache lines.
 #pragma once
 
 #include <cstdint>
 #include <optional>
-#include <unordered_map>
 #include <vector>
 
 namespace dcusim {
@@ -13,20 +15,37 @@ namespace dcusim {
 template <typename Target>
 class MshrTable {
 public:
-    explicit MshrTable(uint32_t entries) : capacity_(entries) {}
+    explicit MshrTable(uint32_t entries) : entries_(entries), free_(entries) {
+        uint32_t n = 2;
+        while (n < 2 * entries) n *= 2;
+        index_.assign(n, kEmpty);
+        for (uint32_t i = 0; i < entries; ++i) free_[i] = entries - 1 - i;
+    }
     struct Entry {
+        uint64_t line = 0;
         uint32_t requested = 0;  // sectors asked of the next level
         uint32_t fetches = 0;    // requests still in flight
-        std::vector<Target> targets;
+        std::vector<Target> targets;  // keeps its capacity from one miss to the next
     };
     // A miss on `line` needing `missing` sectors: joins the line's entry or
     // takes a new one. Returns the sectors to fetch now (0: merged into a fetch
     // in flight), or nullopt when no entry is free (the caller stalls).
     std::optional<uint32_t> miss(uint64_t line, uint32_t missing, const Target& t) {
-        Entry* e = find(line);
-        if (!e) {
-            if (full()) return std::nullopt;
-            e = &map_[line];
+        uint32_t pos = home(line);
+        for (; index_[pos] != kEmpty; pos = next(pos))
+            if (entries_[index_[pos]].line == line) break;
+        Entry* e;
+        if (index_[pos] != kEmpty) {
+            e = &entries_[index_[pos]];
+        } else {
+            if (free_.empty()) return std::nullopt;
+            index_[pos] = free_.back();
+            free_.pop_back();
+            e = &entries_[index_[pos]];
+            e->line = line;
+            e->requested = 0;
+            e->fetches = 0;
+            e->targets.clear();
         }
         const uint32_t extra = missing & ~e->requested;
         if (extra) {
@@ -37,16 +56,43 @@ public:
         return extra;
     }
     Entry* find(uint64_t line) {
-        auto it = map_.find(line);
-        return it == map_.end() ? nullptr : &it->second;
+        const uint32_t pos = slot_of(line);
+        return pos == kEmpty ? nullptr : &entries_[index_[pos]];
     }
-    bool full() const { return map_.size() >= capacity_; }
-    void release(uint64_t line) { map_.erase(line); }
-    size_t size() const { return map_.size(); }
+    bool full() const { return free_.empty(); }
+    void release(uint64_t line) {
+        uint32_t hole = slot_of(line);
+        if (hole == kEmpty) return;
+        free_.push_back(index_[hole]);
+        index_[hole] = kEmpty;
+        // Backward shift: move up any later entry of the run that may sit in the hole.
+        for (uint32_t pos = next(hole); index_[pos] != kEmpty; pos = next(pos)) {
+            const uint32_t want = home(entries_[index_[pos]].line);
+            // The entry may move to the hole unless its home lies cyclically in (hole, pos].
+            const bool stays = hole < pos ? (want > hole && want <= pos) : (want > hole || want <= pos);
+            if (stays) continue;
+            index_[hole] = index_[pos];
+            index_[pos] = kEmpty;
+            hole = pos;
+        }
+    }
+    size_t size() const { return entries_.size() - free_.size(); }
 
 private:
-    uint32_t capacity_;
-    std::unordered_map<uint64_t, Entry> map_;
+    static constexpr uint32_t kEmpty = ~0u;
+    uint32_t home(uint64_t line) const {
+        return uint32_t((line * 0x9e3779b97f4a7c15ull) >> 32) & uint32_t(index_.size() - 1);
+    }
+    uint32_t next(uint32_t pos) const { return (pos + 1) & uint32_t(index_.size() - 1); }
+    // The index slot holding `line`, kEmpty when absent.
+    uint32_t slot_of(uint64_t line) const {
+        for (uint32_t pos = home(line); index_[pos] != kEmpty; pos = next(pos))
+            if (entries_[index_[pos]].line == line) return pos;
+        return kEmpty;
+    }
+    std::vector<Entry> entries_;
+    std::vector<uint32_t> free_;   // entries not in use
+    std::vector<uint32_t> index_;  // entry number per slot, kEmpty when free
 };
 
 }  // namespace dcusim

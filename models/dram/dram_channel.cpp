@@ -33,24 +33,30 @@ void DramChannel::enqueue(DramBurst b) {
         // Refreshes that fell due while the channel was idle closed its banks
         // and were over before this burst: they cost it nothing.
         while (next_ref_ + t_.RP + t_.RFC <= b.arrival) {
-            for (Bank& bk : banks_) bk.open = false;
+            for (Bank& bk : banks_) bk.open = false, forget_hits(bk);
             next_ref_ += t_.REFI;
             ++stats_.refreshes;
         }
     }
     auto later = [](const DramBurst& x, const DramBurst& y) { return x.arrival != y.arrival ? x.arrival < y.arrival : x.seq < y.seq; };
-    auto& q = queues_[b.bank_group * p_.banks_per_group + b.bank];
-    if (q.empty() || !later(b, q.back())) q.push_back(b);  // the usual case: in order
-    else q.insert(std::upper_bound(q.begin(), q.end(), b, later), b);
+    const uint32_t bi = b.bank_group * p_.banks_per_group + b.bank;
+    auto& q = queues_[bi];
+    Bank& bk = banks_[bi];
+    if (q.empty() || !later(b, q.back())) {
+        q.push_back(b);  // the usual case: in order
+        if (q.size() == 1) note_front(bi);
+        bk.scan_wait = 0;  // the search may go on into it
+    } else {
+        auto at = q.insert(std::upper_bound(q.begin(), q.end(), b, later), b);
+        // Entries from `at` on moved: the search redoes them.
+        const size_t p = size_t(at - q.begin());
+        if (bk.hit != kNone && bk.hit >= p) bk.hit = kNone;
+        if (bk.hit == kNone) bk.scanned = std::min(bk.scanned, p), bk.scan_wait = 0;
+        if (p == 0) note_front(bi);
+    }
     ++queued_;
     if (b.arrival > mclk_.now()) future_min_ = std::min(future_min_, b.arrival);
     wake_.notify(mclk_.until(std::max(b.arrival, mclk_.now())));
-}
-
-Cycle DramChannel::act_ready(uint32_t bg) const {
-    Cycle t = std::max({next_cmd_, next_act_any_, next_act_bg_[bg]});
-    if (faw_full_) t = std::max(t, faw_[faw_i_] + t_.FAW);  // the oldest of the last four ACTs
-    return t;
 }
 
 // While a refresh is due: close the open banks, then refresh.
@@ -69,49 +75,67 @@ DramChannel::Choice DramChannel::refresh_step() const {
     return c;
 }
 
+// The oldest arrived burst to the open row among the bank's `queue_depth`
+// oldest (kNone: none), resuming the search kept in the bank.
+size_t DramChannel::row_hit(uint32_t bank, Cycle now) const {
+    Bank& b = banks_[bank];
+    if (b.hit != kNone || now < b.scan_wait) return b.hit;
+    const auto& q = queues_[bank];
+    const size_t end = std::min<size_t>(q.size(), p_.queue_depth);
+    size_t i = b.scanned;
+    while (i < end && q[i].arrival <= now && q[i].row != b.row) ++i;
+    b.scanned = i;
+    b.scan_wait = i < end && q[i].arrival > now ? q[i].arrival : kNever;
+    if (i < end && q[i].arrival <= now) {
+        b.hit = i;
+        b.hit_seq = q[i].seq;
+        b.hit_write = q[i].write;
+    }
+    return b.hit;
+}
+
+void DramChannel::note_front(uint32_t bank) {
+    const auto& q = queues_[bank];
+    Bank& b = banks_[bank];
+    b.front_arrival = q.empty() ? kNever : q.front().arrival;
+    if (!q.empty()) b.front_seq = q.front().seq, b.front_write = q.front().write;
+}
+
 DramChannel::Choice DramChannel::choose(Cycle now) const {
     if (now >= next_ref_) return refresh_step();
+    // The channel-wide part of each command's earliest cycle, computed once.
+    const Cycle rd_any = std::max({now, next_cmd_, next_rd_any_}), wr_any = std::max({now, next_cmd_, next_wr_any_});
+    Cycle act_any = std::max({now, next_cmd_, next_act_any_});
+    if (faw_full_) act_any = std::max(act_any, faw_[faw_i_] + t_.FAW);  // the oldest of the last four ACTs
+    const Cycle pre_any = std::max(now, next_cmd_);
+    // Candidates compare by (cycle, row command after column command, age): one key.
     Choice best;
     bool best_is_column = false;
     uint64_t best_seq = ~0ull;
     for (uint32_t bi = 0; bi < banks_.size(); ++bi) {
-        const auto& q = queues_[bi];
-        if (q.empty() || q.front().arrival > now) continue;
         const Bank& b = banks_[bi];
+        if (b.front_arrival > now) continue;
         // The oldest arrived burst to the open row among the bank's oldest few, else the oldest.
-        size_t pos = 0;
-        bool column = false;
-        if (b.open)
-            for (size_t i = 0; i < q.size() && i < p_.queue_depth && q[i].arrival <= now; ++i)
-                if (q[i].row == b.row) {
-                    pos = i;
-                    column = true;
-                    break;
-                }
-        const DramBurst& d = q[pos];
-        const uint32_t bg = d.bank_group;
-        Choice c;
+        const bool column = b.open && row_hit(bi, now) != kNone;
+        const uint32_t bg = bi / p_.banks_per_group;
+        Cmd cmd;
+        Cycle at;
+        uint64_t seq;
         if (column) {
-            c.cmd = d.write ? Cmd::Wr : Cmd::Rd;
-            c.at = d.write ? std::max({next_cmd_, b.next_wr, next_wr_any_, next_wr_bg_[bg]})
-                           : std::max({next_cmd_, b.next_rd, next_rd_any_, next_rd_bg_[bg]});
-        } else if (!b.open) {
-            c.cmd = Cmd::Act;
-            c.at = std::max(act_ready(bg), b.next_act);
+            seq = b.hit_seq;
+            if (b.hit_write) cmd = Cmd::Wr, at = std::max({wr_any, b.next_wr, next_wr_bg_[bg]});
+            else cmd = Cmd::Rd, at = std::max({rd_any, b.next_rd, next_rd_bg_[bg]});
         } else {
-            c.cmd = Cmd::Pre;
-            c.at = std::max(next_cmd_, b.next_pre);
+            seq = b.front_seq;
+            if (!b.open) cmd = Cmd::Act, at = std::max({act_any, next_act_bg_[bg], b.next_act});
+            else cmd = Cmd::Pre, at = std::max(pre_any, b.next_pre);
         }
-        c.at = std::max(c.at, now);
-        c.pos = pos;
-        c.bank = bi;
-        bool better = c.at < best.at || (c.at == best.at && ((column && !best_is_column) ||
-                                                               (column == best_is_column && d.seq < best_seq)));
-        if (best.cmd == Cmd::None || better) {
-            best = c;
-            best_is_column = column;
-            best_seq = d.seq;
-        }
+        if (at > best.at) continue;
+        if (at == best.at && (best_is_column && !column)) continue;
+        if (at == best.at && column == best_is_column && seq >= best_seq) continue;
+        best = {cmd, at, bi, column ? b.hit : 0};
+        best_is_column = column;
+        best_seq = seq;
     }
     // A refresh that falls due before the chosen command comes first.
     if (best.cmd != Cmd::None && best.at >= next_ref_) return refresh_step();
@@ -130,6 +154,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     const uint32_t bg = c.bank / p_.banks_per_group;
     if (c.cmd == Cmd::Pre) {
         b.open = false;
+        forget_hits(b);
         b.next_act = std::max(b.next_act, now + t_.RP);
         ++stats_.precharges;
         // The burst that needed another row pays a conflict (not during refresh).
@@ -143,6 +168,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     if (c.cmd == Cmd::Act) {
         b.open = true;
         b.row = q.row;
+        forget_hits(b);
         b.next_rd = now + t_.RCD;
         b.next_wr = now + t_.RCDWR;
         b.next_pre = std::max(b.next_pre, now + t_.RAS);
@@ -181,6 +207,11 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     }
     DramBurst done = q;
     bq.erase(bq.begin() + std::ptrdiff_t(c.pos));
+    // The entries before the served one still miss the row; those after it moved up.
+    if (b.hit != kNone && c.pos < b.hit) --b.hit;
+    else if (b.hit != kNone) b.hit = kNone, b.scanned = c.pos, b.scan_wait = 0;
+    else b.scanned = std::min(b.scanned, c.pos), b.scan_wait = 0;
+    if (c.pos == 0) note_front(c.bank);
     --queued_;
     sink_->burst_done(done, end);
 }

@@ -55,7 +55,23 @@ private:
         bool open = false;
         uint64_t row = 0;
         Cycle next_act = 0, next_pre = 0, next_rd = 0, next_wr = 0;
+        // The queue's oldest burst, kept here so that a choice reads only this
+        // array (kNever: the queue is empty).
+        Cycle front_arrival = kNever;
+        uint64_t front_seq = 0;
+        bool front_write = false;
+        // The row-hit search, kept between choices: the first `scanned` queue
+        // entries miss the open row; `hit` is the first that hits (kNone: none
+        // found yet), and the search cannot go on before `scan_wait` (the
+        // arrival it stopped at). Time only moves forward, so a search resumes
+        // where it stopped.
+        size_t scanned = 0, hit = kNone;
+        Cycle scan_wait = 0;
+        uint64_t hit_seq = 0;
+        bool hit_write = false;
     };
+    static constexpr size_t kNone = ~size_t(0);
+    static constexpr Cycle kNever = ~Cycle(0);
     enum class Cmd : uint8_t { None, Act, Pre, Rd, Wr, Ref };
     struct Choice {
         Cmd cmd = Cmd::None;
@@ -68,14 +84,16 @@ private:
     Choice choose(Cycle now) const;
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);
-    Cycle act_ready(uint32_t bg) const;
+    size_t row_hit(uint32_t bank, Cycle now) const;
+    void forget_hits(Bank& b) const { b.scanned = 0, b.hit = kNone, b.scan_wait = 0; }
+    void note_front(uint32_t bank);
 
     DramParams p_;
     const DramTiming& t_;
     const Clock& mclk_;
     DramBurstSink* sink_;
     DramChannelStats stats_;
-    std::vector<Bank> banks_;
+    mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
     std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
     size_t queued_ = 0;
     Cycle future_min_ = ~Cycle(0);  // earliest arrival still ahead (a lower bound once passed)

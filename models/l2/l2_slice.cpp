@@ -159,9 +159,9 @@ void L2Slice::mem_response(MemRequest& r) {
     write_back(tags_.install(line_no, d.req.sectors, 0), now, d.req.pc);
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
-    std::vector<Target> targets = std::move(e->targets);
+    done_targets_.swap(e->targets);  // the entry keeps the scratch's capacity
     mshr_.release(line_no);
-    for (const Target& t : targets) {
+    for (const Target& t : done_targets_) {
         if (t.req->op == trace::Op::Atomic) {
             write_sectors(line_no, t.sectors, now, t.req->pc);
             answer(*t.req, t.arrival, now + p_.atomic_latency);

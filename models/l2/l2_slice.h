@@ -82,6 +82,7 @@ private:
     std::deque<uint64_t> dirty_order_;  // lines in the order they became dirty (oldest first)
     SectorTags tags_;
     MshrTable<Target> mshr_;
+    std::vector<Target> done_targets_;  // targets of the fill being answered
     SlotPool<DownReq> down_;
     LookupPort<std::pair<MemRequest*, Cycle>> port_;  // a request and its arrival cycle
     ResponseQueue responses_;
