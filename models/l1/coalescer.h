@@ -3,6 +3,7 @@
 // it needs, in the order of the first lane touching each line.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -40,6 +41,24 @@ void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_b
 
 inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t sector_bytes,
                      std::vector<LineAccess>& out) {
+    // Contiguous active lanes whose affine addresses overlap or abut cover one
+    // byte range: walk its lines instead of its lanes (same lines, same order).
+    const uint64_t m = in.mask;
+    if (in.mode == trace::AddrMode::Affine && m && in.stride >= 0 && in.stride <= int64_t(in.bytes)) {
+        const unsigned first = unsigned(__builtin_ctzll(m));
+        const uint64_t run = m >> first;
+        if ((run & (run + 1)) == 0) {  // no holes
+            const unsigned last = first + unsigned(__builtin_popcountll(run)) - 1;
+            const uint64_t lo = in.base + uint64_t(first) * uint64_t(in.stride);
+            const uint64_t hi = in.base + uint64_t(last) * uint64_t(in.stride) + in.bytes - 1;
+            out.clear();
+            for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
+                uint64_t s0 = (std::max(lo, line) - line) / sector_bytes, s1 = (std::min(hi, line + line_bytes - 1) - line) / sector_bytes;
+                out.push_back({line, uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1))});
+            }
+            return;
+        }
+    }
     coalesce(in, w, line_bytes, sector_bytes, out, [](unsigned, uint64_t a) { return a; });
 }
 

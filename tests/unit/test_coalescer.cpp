@@ -65,3 +65,29 @@ TEST_CASE("Z100: 64 lanes of 16 bytes are 16 lines of 64 bytes", "[coalescer]") 
     CHECK(l.size() == 16);
     CHECK(l[15].line == 960);
 }
+
+// Contiguous affine lanes take a byte-range walk, anything else the lane walk:
+// both must give the lines and sectors worked out here.
+TEST_CASE("H200: overlapping, partial and holed lane ranges", "[coalescer]") {
+    Preset p = make_preset(test::preset("h200"));
+    // Lanes 4..7, 8 bytes every 8: bytes 0x1020..0x103f, sector 1 of one line.
+    auto part = lines(p, "ld global 8 0 0xf0 affine 0x1000 8");
+    REQUIRE(part.size() == 1);
+    CHECK(part[0].line == 0x1000);
+    CHECK(part[0].sectors == 0x2);
+    // 16-byte lanes every 4 bytes overlap: lane 31 starts at 0x10f0 + 124 = 0x116c, so bytes 0x10f0..0x117b.
+    auto over = lines(p, "ld global 16 0 all affine 0x10f0 4");
+    REQUIRE(over.size() == 2);
+    CHECK(over[0].line == 0x1080);
+    CHECK(over[0].sectors == 0x8);  // 0x10f0 is in sector 3
+    CHECK(over[1].line == 0x1100);
+    CHECK(over[1].sectors == 0xf);  // offsets 0x00..0x7b: all four sectors
+    // Lanes 0 and 31 only (a hole): 0x2000 and 0x2000 + 31 * 4 = 0x207c, one line, sectors 0 and 3.
+    auto holed = lines(p, "ld global 4 0 0x80000001 affine 0x2000 4");
+    REQUIRE(holed.size() == 1);
+    CHECK(holed[0].sectors == 0x9);
+    // The same range listed lane by lane: the lane walk, same answer as the range walk.
+    auto listed = lines(p, "ld global 8 0 0xf0 list 0x1020 0x1028 0x1030 0x1038");
+    REQUIRE(listed.size() == 1);
+    CHECK(listed[0].sectors == 0x2);
+}
