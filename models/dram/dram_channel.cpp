@@ -55,7 +55,7 @@ void DramChannel::enqueue(DramBurst b) {
         if (p == 0) note_front(bi);
     }
     ++queued_;
-    if (b.arrival > mclk_.now()) future_min_ = std::min(future_min_, b.arrival);
+    if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
     wake_.notify(mclk_.until(std::max(b.arrival, mclk_.now())));
 }
 
@@ -225,16 +225,9 @@ void DramChannel::run() {
             issue(c, now);
             continue;  // next_cmd_ is now + 1: the next choice waits a cycle
         }
-        // The first burst still to arrive: known unless it has arrived since
-        // (each bank's queue is ordered by arrival).
-        if (future_min_ <= now) {
-            future_min_ = ~Cycle(0);
-            for (const auto& q : queues_) {
-                auto next = std::upper_bound(q.begin(), q.end(), now, [](Cycle t, const DramBurst& d) { return t < d.arrival; });
-                if (next != q.end()) future_min_ = std::min(future_min_, next->arrival);
-            }
-        }
-        wake = std::min(wake, future_min_);
+        // The first burst still to arrive.
+        while (!ahead_.empty() && ahead_.top() <= now) ahead_.pop();
+        if (!ahead_.empty()) wake = std::min(wake, ahead_.top());
         if (queued_ || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {
             if (wake != ~Cycle(0)) wake_.notify(mclk_.until(wake));
         }

@@ -10,6 +10,8 @@
 #include <systemc>
 
 #include <deque>
+#include <functional>
+#include <queue>
 #include <vector>
 
 #include "../common/clock.h"
@@ -96,7 +98,8 @@ private:
     mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
     std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
     size_t queued_ = 0;
-    Cycle future_min_ = ~Cycle(0);  // earliest arrival still ahead (a lower bound once passed)
+    // Arrivals still ahead (bursts sent before their cycle), earliest first.
+    std::priority_queue<Cycle, std::vector<Cycle>, std::greater<Cycle>> ahead_;
     Cycle next_cmd_ = 0, next_act_any_ = 0, next_rd_any_ = 0, next_wr_any_ = 0;
     std::vector<Cycle> next_act_bg_, next_rd_bg_, next_wr_bg_;
     Cycle faw_[4] = {};  // the last four ACTs, oldest at faw_i_
