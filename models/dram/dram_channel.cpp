@@ -55,6 +55,7 @@ void DramChannel::enqueue(DramBurst b) {
         if (p == 0) note_front(bi);
     }
     ++queued_;
+    plan_valid_ = false;
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
     wake_.notify(mclk_.until(std::max(b.arrival, mclk_.now())));
 }
@@ -218,8 +219,9 @@ void DramChannel::issue(const Choice& c, Cycle now) {
 
 void DramChannel::run() {
     const Cycle now = mclk_.now();
-    for (;;) {
-        Choice c = choose(now);
+    for (bool first = true;; first = false) {
+        Choice c = first && plan_valid_ && plan_.at == now ? plan_ : choose(now);
+        plan_valid_ = false;
         Cycle wake = c.at;
         if (c.cmd != Cmd::None && c.at <= now) {
             issue(c, now);
@@ -228,6 +230,9 @@ void DramChannel::run() {
         // The first burst still to arrive.
         while (!ahead_.empty() && ahead_.top() <= now) ahead_.pop();
         if (!ahead_.empty()) wake = std::min(wake, ahead_.top());
+        // Nothing changes before c.at unless a burst comes: then c is the choice there.
+        plan_ = c;
+        plan_valid_ = c.cmd != Cmd::None && (ahead_.empty() || ahead_.top() > c.at);
         if (queued_ || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {
             if (wake != ~Cycle(0)) wake_.notify(mclk_.until(wake));
         }

@@ -98,6 +98,10 @@ private:
     mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
     std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
     size_t queued_ = 0;
+    // The command chosen for the cycle the channel sleeps until: still the
+    // choice then unless a burst is queued or arrives before it.
+    Choice plan_;
+    bool plan_valid_ = false;
     // Arrivals still ahead (bursts sent before their cycle), earliest first.
     std::priority_queue<Cycle, std::vector<Cycle>, std::greater<Cycle>> ahead_;
     Cycle next_cmd_ = 0, next_act_any_ = 0, next_rd_any_ = 0, next_wr_any_ = 0;
