@@ -55,6 +55,7 @@ void DramChannel::enqueue(DramBurst b) {
         if (p == 0) note_front(bi);
     }
     ++queued_;
+    bk.cand_ok = false;
     plan_valid_ = false;
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
     wake_.notify(mclk_.until(std::max(b.arrival, mclk_.now())));
@@ -102,6 +103,29 @@ void DramChannel::note_front(uint32_t bank) {
     if (!q.empty()) b.front_seq = q.front().seq, b.front_write = q.front().write;
 }
 
+// The bank's next command: a column command for the oldest row hit among its
+// oldest few, else ACT (closed) or PRE (another row open) for its oldest burst.
+void DramChannel::candidate(uint32_t bank, Cycle now) const {
+    Bank& b = banks_[bank];
+    b.cand_ok = true;
+    b.cand_until = kNever;
+    if (b.front_arrival > now) {
+        b.cand = Cmd::None;
+        b.cand_until = b.front_arrival;
+    } else if (b.open && row_hit(bank, now) != kNone) {
+        b.cand_column = true;
+        b.cand_seq = b.hit_seq;
+        b.cand = b.hit_write ? Cmd::Wr : Cmd::Rd;
+        b.cand_at = b.hit_write ? b.next_wr : b.next_rd;
+    } else {
+        b.cand_column = false;
+        b.cand_seq = b.front_seq;
+        b.cand = b.open ? Cmd::Pre : Cmd::Act;
+        b.cand_at = b.open ? b.next_pre : b.next_act;
+        if (b.open) b.cand_until = b.scan_wait;  // a row hit may still arrive
+    }
+}
+
 DramChannel::Choice DramChannel::choose(Cycle now) const {
     if (now >= next_ref_) return refresh_step();
     // The channel-wide part of each command's earliest cycle, computed once.
@@ -109,34 +133,28 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
     Cycle act_any = std::max({now, next_cmd_, next_act_any_});
     if (faw_full_) act_any = std::max(act_any, faw_[faw_i_] + t_.FAW);  // the oldest of the last four ACTs
     const Cycle pre_any = std::max(now, next_cmd_);
-    // Candidates compare by (cycle, row command after column command, age): one key.
+    // Earliest cycle first, then column commands before row commands, then the oldest burst.
     Choice best;
     bool best_is_column = false;
     uint64_t best_seq = ~0ull;
     for (uint32_t bi = 0; bi < banks_.size(); ++bi) {
         const Bank& b = banks_[bi];
-        if (b.front_arrival > now) continue;
-        // The oldest arrived burst to the open row among the bank's oldest few, else the oldest.
-        const bool column = b.open && row_hit(bi, now) != kNone;
+        if (!b.cand_ok || now >= b.cand_until) candidate(bi, now);
+        if (b.cand == Cmd::None) continue;
         const uint32_t bg = bi / p_.banks_per_group;
-        Cmd cmd;
         Cycle at;
-        uint64_t seq;
-        if (column) {
-            seq = b.hit_seq;
-            if (b.hit_write) cmd = Cmd::Wr, at = std::max({wr_any, b.next_wr, next_wr_bg_[bg]});
-            else cmd = Cmd::Rd, at = std::max({rd_any, b.next_rd, next_rd_bg_[bg]});
-        } else {
-            seq = b.front_seq;
-            if (!b.open) cmd = Cmd::Act, at = std::max({act_any, next_act_bg_[bg], b.next_act});
-            else cmd = Cmd::Pre, at = std::max(pre_any, b.next_pre);
+        switch (b.cand) {
+            case Cmd::Rd: at = std::max({rd_any, b.cand_at, next_rd_bg_[bg]}); break;
+            case Cmd::Wr: at = std::max({wr_any, b.cand_at, next_wr_bg_[bg]}); break;
+            case Cmd::Act: at = std::max({act_any, b.cand_at, next_act_bg_[bg]}); break;
+            default: at = std::max(pre_any, b.cand_at); break;
         }
         if (at > best.at) continue;
-        if (at == best.at && (best_is_column && !column)) continue;
-        if (at == best.at && column == best_is_column && seq >= best_seq) continue;
-        best = {cmd, at, bi, column ? b.hit : 0};
-        best_is_column = column;
-        best_seq = seq;
+        if (at == best.at && (best_is_column && !b.cand_column)) continue;
+        if (at == best.at && b.cand_column == best_is_column && b.cand_seq >= best_seq) continue;
+        best = {b.cand, at, bi, b.cand_column ? b.hit : 0};
+        best_is_column = b.cand_column;
+        best_seq = b.cand_seq;
     }
     // A refresh that falls due before the chosen command comes first.
     if (best.cmd != Cmd::None && best.at >= next_ref_) return refresh_step();
@@ -146,12 +164,13 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
 void DramChannel::issue(const Choice& c, Cycle now) {
     next_cmd_ = now + 1;
     if (c.cmd == Cmd::Ref) {
-        for (Bank& b : banks_) b.next_act = std::max(b.next_act, now + t_.RFC);
+        for (Bank& b : banks_) b.next_act = std::max(b.next_act, now + t_.RFC), b.cand_ok = false;
         next_ref_ += t_.REFI;
         ++stats_.refreshes;
         return;
     }
     Bank& b = banks_[c.bank];
+    b.cand_ok = false;  // its timing, row or queue changes
     const uint32_t bg = c.bank / p_.banks_per_group;
     if (c.cmd == Cmd::Pre) {
         b.open = false;

@@ -53,6 +53,7 @@ public:
     void reset_stats() { stats_ = {}; }
 
 private:
+    enum class Cmd : uint8_t { None, Act, Pre, Rd, Wr, Ref };
     struct Bank {
         bool open = false;
         uint64_t row = 0;
@@ -71,10 +72,16 @@ private:
         Cycle scan_wait = 0;
         uint64_t hit_seq = 0;
         bool hit_write = false;
+        // The bank's candidate command and the part of its earliest cycle
+        // that only this bank's state sets; valid (cand_ok) until the bank or
+        // its queue changes, or until cycle `cand_until` (an arrival may change it).
+        bool cand_ok = false, cand_column = false;
+        Cmd cand = Cmd::None;
+        Cycle cand_at = 0, cand_until = 0;
+        uint64_t cand_seq = 0;
     };
     static constexpr size_t kNone = ~size_t(0);
     static constexpr Cycle kNever = ~Cycle(0);
-    enum class Cmd : uint8_t { None, Act, Pre, Rd, Wr, Ref };
     struct Choice {
         Cmd cmd = Cmd::None;
         Cycle at = ~Cycle(0);
@@ -87,7 +94,8 @@ private:
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);
     size_t row_hit(uint32_t bank, Cycle now) const;
-    void forget_hits(Bank& b) const { b.scanned = 0, b.hit = kNone, b.scan_wait = 0; }
+    void forget_hits(Bank& b) const { b.scanned = 0, b.hit = kNone, b.scan_wait = 0, b.cand_ok = false; }
+    void candidate(uint32_t bank, Cycle now) const;
     void note_front(uint32_t bank);
 
     DramParams p_;
