@@ -3,7 +3,9 @@
 #  1. on-chip: LDS- and constant-heavy traces of about 10 M and 20 M wave
 #     instructions (same workgroup shape, twice the workgroups);
 #  2. full global-memory path: coalesced 4-byte streams through L1, L2 and
-#     HBM (16 and 32 MiB from DRAM), and a 2 MiB buffer read 8 times (L2-resident).
+#     HBM (20 and 40 MiB from DRAM: 2,560 and 5,120 workgroups of 8 KiB, more
+#     than the GPU holds at once, so peak RSS must stay flat), and a 2 MiB
+#     buffer read 8 times (L2-resident).
 # Peak RSS must not grow with the trace length. Usage: bench/run.sh [BUILD_DIR]
 set -euo pipefail
 B=${1:-build}
@@ -20,9 +22,9 @@ for blocks in 2560 5120; do
     "$B/dcusim-tracegen" lds-const --blocks "$blocks" --waves 4 --iters 140 -o "$T/t.dctrace"
     run "on-chip: $blocks workgroups x 4 waves x 140 iterations"
 done
-for mib in 16 32; do
-    "$B/dcusim-tracegen" stream --bytes $((mib << 20)) --blocks 256 --waves 4 --lane-bytes 4 -o "$T/t.dctrace"
-    run "full path: $mib MiB stream from DRAM, 4-byte lanes"
+for blocks in 2560 5120; do
+    "$B/dcusim-tracegen" stream --bytes $((blocks << 13)) --blocks "$blocks" --waves 4 --lane-bytes 4 -o "$T/t.dctrace"
+    run "full path: $((blocks >> 7)) MiB stream from DRAM ($blocks workgroups x 8 KiB), 4-byte lanes"
 done
 "$B/dcusim-tracegen" stream --bytes $((2 << 20)) --blocks 256 --waves 4 --lane-bytes 4 --passes 8 -o "$T/t.dctrace"
 run "full path: 2 MiB read 8 times (L2-resident after the first pass), 4-byte lanes"
