@@ -38,7 +38,8 @@ int sc_main(int argc, char** argv) {
     std::printf("trace %s\n", argv[1]);
     std::printf("wave_instructions %.0f\nmem_instructions %.0f\nsimulated_cycles %.0f\n", mem + bar + wait, mem,
                 t.at("cycles"));
-    std::printf("wall_s %.3f\ncpu_s %.3f\nwave_instructions_per_s %.0f\n", wall, cpu, (mem + bar + wait) / cpu);
+    std::printf("wall_s %.3f\ncpu_s %.3f\nwave_instructions_per_s %.0f\nmem_instructions_per_s %.0f\n", wall, cpu,
+                (mem + bar + wait) / cpu, mem / cpu);
     if (t.count("l1.requests")) {
         // Through the global-memory path: L1 line lookups and DRAM bursts per second.
         std::printf("l1_lines %.0f\nl1_lines_per_s %.0f\ndram_bursts_per_s %.0f\n", t.at("l1.requests"),
