@@ -69,17 +69,18 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
         send(Down::Atomic, lk.op, lk.line.line, want, req.space, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);
-        stats_.sector_hits += uint64_t(__builtin_popcount(want & ~missing));
         const bool ro = req.instr->readonly;
         if (!missing) {
+            stats_.sector_hits += uint64_t(__builtin_popcount(want));
             ++stats_.hits;
             stats_.ro_hits += ro;
             stats_.ro_requests += ro;
             line_done(lk.op, now + p_.hit_latency);
         } else {
             auto extra = mshr_.miss(line_no, missing, {lk.op});
-            if (!extra) return false;
+            if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
             ++stats_.misses;
+            stats_.sector_hits += uint64_t(__builtin_popcount(want & ~missing));
             if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l1_misses;
             stats_.ro_misses += ro;
             stats_.ro_requests += ro;

@@ -55,9 +55,9 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     }
     const uint32_t valid = tags_.lookup(line_no);
     const uint32_t missing = want & ~valid;
-    stats_.sectors += uint64_t(__builtin_popcount(want));
-    stats_.sector_hits += uint64_t(__builtin_popcount(want & valid));
     if (!missing) {
+        stats_.sectors += uint64_t(__builtin_popcount(want));
+        stats_.sector_hits += uint64_t(__builtin_popcount(want));
         ++stats_.hits;
         if (req.op == trace::Op::Atomic) {
             ++stats_.atomics;
@@ -70,7 +70,9 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         return true;
     }
     auto extra = mshr_.miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
-    if (!extra) return false;
+    if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
+    stats_.sectors += uint64_t(__builtin_popcount(want));
+    stats_.sector_hits += uint64_t(__builtin_popcount(want & valid));
     stats_.sector_hits += uint64_t(__builtin_popcount(missing & ~*extra));  // already on their way
     ++stats_.misses;
     if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l2_misses;

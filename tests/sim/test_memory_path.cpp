@@ -82,3 +82,32 @@ TEST_CASE("loads declared read-only have their own L1 counters", "[sim][memory]"
     CHECK(stat(r, "l1.requests") == 3);
     CHECK(stat(r, "l1.misses") == 2);
 }
+
+TEST_CASE("an L2 lookup that waits for a free MSHR is counted once", "[sim][memory]") {
+    // 256 bytes = four 64-byte L1 lines, i.e. both halves of two 128-byte L2
+    // lines, into one L2 channel with one MSHR. The second half merges into
+    // the first line's MSHR (a second fetch); the third request must wait for
+    // both fills, then misses; the fourth merges. 4 requests of 2 sectors each.
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0x10 all affine 0x10000 4\nwait"),
+                      {{"l2.channels", "1"}, {"l2.mshrs", "1"}});
+    CHECK(stat(r, "l2.mshr_stall_cycles") > 0);
+    CHECK(stat(r, "l2.requests") == 4);
+    CHECK(stat(r, "l2.sectors") == 8);
+    CHECK(stat(r, "l2.sector_hits") == 0);
+    CHECK(stat(r, "l2.fetches") == 4);
+    CHECK(stat(r, "dram.read_bytes") == 256);
+}
+
+TEST_CASE("an L1 lookup that waits for a free MSHR counts its valid sectors once", "[sim][memory]") {
+    // 64-byte L1 lines of two 32-byte sectors, one MSHR. First one lane reads
+    // sector 0 of line 0x10000. Then 256 bytes from 0xffc0 touch lines 0xffc0
+    // (a miss that takes the MSHR), 0x10000 (sector 0 valid, sector 1 missing:
+    // it waits for the MSHR), 0x10040 and 0x10080. One sector hit in all.
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0x10 0x1 affine 0x10000 0\nwait\nld global 4 0x18 all affine 0xffc0 4\nwait"),
+                      {{"l1.sector_bytes", "32"}, {"l1.mshrs", "1"}});
+    CHECK(stat(r, "l1.mshr_stall_cycles") > 0);
+    CHECK(stat(r, "l1.requests") == 5);
+    CHECK(stat(r, "l1.sectors") == 9);
+    CHECK(stat(r, "l1.sector_hits") == 1);
+    CHECK(stat(r, "l1.misses") == 5);
+}
