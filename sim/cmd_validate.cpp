@@ -140,6 +140,8 @@ std::string report_md(const Options& o, const std::string& profiler, const std::
     for (const auto& g : groups) {
         md << "- **" << g.label << "**: " << g.note << "; counters:";
         for (const auto& c : g.counters) md << " `" << c << "`";
+        if (!g.per.empty()) md << " per";
+        for (const auto& c : g.per) md << " `" << c << "`";
         md << ".\n";
     }
     md << "\n## Plots\n\n";
@@ -246,13 +248,24 @@ int cmd_validate(const std::vector<std::string>& args) {
                 r.kernel = p.name();
                 r.metric = g.label;
                 bool have = true;
-                for (const auto& c : g.counters) {
-                    auto it = m.find(c);
-                    have = have && it != m.end();
-                    if (it != m.end()) r.measured += it->second;
-                    if (!stats.contains(c))
-                        throw ValidateError(p.trace + ": the simulation reports no " + c + " (report.profiler = " + profiler + "?)");
-                    r.predicted += stats.at(c).get<double>();
+                // Sums of counters on both sides; have: every one was measured.
+                auto sum = [&](const std::vector<std::string>& names, double& measured_sum, double& predicted_sum) {
+                    for (const auto& c : names) {
+                        auto it = m.find(c);
+                        have = have && it != m.end();
+                        if (it != m.end()) measured_sum += it->second;
+                        if (!stats.contains(c))
+                            throw ValidateError(p.trace + ": the simulation reports no " + c + " (report.profiler = " + profiler + "?)");
+                        predicted_sum += stats.at(c).get<double>();
+                    }
+                };
+                sum(g.counters, r.measured, r.predicted);
+                if (!g.per.empty()) {
+                    double dm = 0, dp = 0;
+                    sum(g.per, dm, dp);
+                    have = have && dm > 0;
+                    r.measured = dm > 0 ? 100.0 * r.measured / dm : 0;
+                    r.predicted = dp > 0 ? 100.0 * r.predicted / dp : 0;
                 }
                 r.compared = have && r.measured >= g.min_measured && r.measured <= g.max_measured;
                 paired += have;

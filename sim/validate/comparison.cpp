@@ -16,8 +16,13 @@ const std::vector<MetricGroup>& metric_groups(const std::string& profiler) {
          ErrorKind::Exact, 0, std::numeric_limits<double>::infinity(), "shared-memory bank conflicts, loads + stores"},
         {"l1_hit_rate", {"l1tex__t_sector_hit_rate.pct"}, ErrorKind::Points, 0.001, 100,
          "L1 sector hit rate; kernels with no L1 hit measured (0 %) are left out"},
-        {"l2_hit_rate", {"lts__t_sector_hit_rate.pct"}, ErrorKind::Points, 0, 100,
-         "L2 sector hit rate; readings over 100 % (ncu, short kernels) are left out"},
+        {"l2_hit_rate", {"lts__t_sectors_srcunit_tex_lookup_hit.sum"}, ErrorKind::Points, 0, 100,
+         "L2 sector hit rate of the SMs' own requests (source unit TEX: what the model's L2 sees), "
+         "100 x hits / sectors",
+         {"lts__t_sectors_srcunit_tex.sum"}},
+        {"l2_hit_rate_all", {"lts__t_sector_hit_rate.pct"}, ErrorKind::Points, 0, 100,
+         "L2 sector hit rate over all sources: adds the lookups between the H200's two L2 partitions and traffic "
+         "outside the kernel, neither of which the model has (shown, not gated); readings over 100 % are left out"},
         {"dram_read_bytes", {"dram__bytes_read.sum"}, ErrorKind::Relative, 1 << 20, std::numeric_limits<double>::infinity(),
          "kernels that read at least 1 MiB from DRAM"},
         {"dram_write_bytes", {"dram__bytes_write.sum"}, ErrorKind::Relative, 1 << 20, std::numeric_limits<double>::infinity(),

@@ -29,6 +29,9 @@ struct MetricGroup {
     double min_measured = 0;  // kernels whose measured value is below are not compared (noise)
     double max_measured = std::numeric_limits<double>::infinity();  // nor above (ncu hit rates over 100 %)
     std::string note;         // what is compared and why some kernels are left out
+    // When set: the value is 100 x sum(counters) / sum(per), in %, on both sides
+    // (a ratio of raw counts; kernels with a zero denominator are left out).
+    std::vector<std::string> per = {};
 };
 
 // The groups compared for a profiler's counters ("ncu" or "rocprof").
