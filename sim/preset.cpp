@@ -29,6 +29,7 @@ Preset make_preset(const Config& c) {
     p.launch_cycles = uint32_t(c.u("cu.launch_cycles"));
     p.dispatch_cycles = c.real("cu.dispatch_cycles");
     cu.max_outstanding = uint32_t(c.u("cu.max_outstanding"));
+    cu.wait_stores = c.str("cu.wait_stores") == "on";
     if (cu.max_vgprs > cu.vgprs_per_simd) err("cu.max_vgprs", "exceeds cu.vgprs_per_simd");
 
     p.lds.size_bytes = c.u("lds.size_bytes");

@@ -140,7 +140,8 @@ void ComputeUnit::end_stall(WaveState& w, Cycle now, uint64_t pc) {
 
 void ComputeUnit::wait_memory(WaveState& w, uint32_t slot, Stall why, Cycle now) {
     stall(w, why, now);
-    if (why == Stall::Outstanding ? !w.known.empty() : w.unknown == 0)
+    if (why == Stall::Drain && w.stores) w.parked = true;  // a store's answer wakes it
+    else if (why == Stall::Outstanding ? !w.known.empty() : w.unknown == 0)
         schedule(slot, why == Stall::Outstanding ? w.earliest_known() : w.latest_known());
     else
         w.parked = true;
@@ -153,7 +154,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
     for (;;) {
         if (w.next == instrs.size()) {
             // A wave retires once its last memory operation is back.
-            if (w.outstanding(now) == 0) return retire(slot, now);
+            if (w.outstanding(now) == 0 && w.stores == 0) return retire(slot, now);
             return wait_memory(w, slot, Stall::Drain, now);
         }
         const Instr& in = instrs[w.next];
@@ -236,13 +237,19 @@ void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycl
     r->tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
     r->wave_id = slot;
     r->pc = in.pc;
-    ++w.unknown;
+    if (in.op == trace::Op::Store && !p_.wait_stores) ++w.stores;
+    else ++w.unknown;
     mem->mem_request(*r);
 }
 
 void ComputeUnit::mem_response(MemRequest& req) {
     reqs_.release(uint32_t(req.tag >> 32));
-    mem_complete(uint32_t(req.tag), req.done);
+    const uint32_t slot = uint32_t(req.tag);
+    if (req.op != trace::Op::Store || p_.wait_stores) return mem_complete(slot, req.done);
+    // A store that waits do not count: only a wave draining at its end waits for it.
+    WaveState& w = waves_[slot];
+    --w.stores;
+    if (w.parked && w.stall == Stall::Drain) schedule(slot, clk_.now());
 }
 
 void ComputeUnit::mem_complete(uint32_t slot, Cycle when) {

@@ -28,6 +28,7 @@ struct WaveState {
     uint32_t unknown = 0;        // in flight, completion cycle not yet known
     std::vector<Cycle> known;    // completion cycles of the rest in flight: a min-heap
     Cycle latest = 0;            // latest completion ever added (the heap's max while it is not empty)
+    uint32_t stores = 0;         // stores in flight that waits do not count (cu.wait_stores off)
 
     void add_known(Cycle c) {
         known.push_back(c);

@@ -21,4 +21,20 @@ d8() { "$DCUSIM" run -q "$@" --csv "$WORK/d8.csv" "$WORK/d8.trace" >/dev/null ||
 free=$(d8)
 [ $(($(d8 --cu.dispatch_cycles 10) - free)) -eq 70 ] || fail "dispatch_cycles 10: expected 70 more cycles"
 [ $(($(d8 --cu.dispatch_cycles 2.5) - free)) -eq 18 ] || fail "dispatch_cycles 2.5: expected 18 more cycles"
+# cu.wait_stores: a store, a wait, then a load. Off (NVIDIA), the wait does not count the store:
+# the kernel takes exactly as long as with a compute instruction in the store's place. On (GCN's
+# vmcnt), the load starts only after the store's round trip: exactly what the store alone takes
+# more than one compute instruction alone.
+one() { printf 'dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n%b\nend\n' "$1" >"$WORK/w.trace"
+        "$DCUSIM" run -q "${@:2}" --csv "$WORK/w.csv" "$WORK/w.trace" >/dev/null || fail "run $1 ${*:2}"
+        csv_stat "$WORK/w.csv" cycles; }
+ST='st global 4 0x10 all affine 0x1000 4\nwait'
+LD='\nld global 4 0x18 all affine 0x2000 4\nwait'
+store_off=$(one "$ST$LD" --cu.wait_stores off)
+store_on=$(one "$ST$LD" --cu.wait_stores on)
+compute=$(one "compute 1\nwait$LD")
+[ "$store_off" -eq "$compute" ] || fail "wait_stores off: $store_off cycles, expected $compute (the store does not hold the wait)"
+rtt=$(( $(one "$ST") - $(one 'compute 1') ))
+[ "$rtt" -gt 0 ] && [ $((store_on - compute)) -eq "$rtt" ] ||
+    fail "wait_stores on: $store_on cycles, expected $compute + the store's round trip $rtt"
 finish
