@@ -8,6 +8,7 @@
 set -u
 cd "$(dirname "$0")"
 export PATH=/usr/local/cuda/bin:$PATH
+source common/provenance.sh
 ncu --query-metrics --chip gh100 >"$OUT/query.txt" 2>&1
 # Sector and request counts of the L2 tag stage, split by source, op and result.
 awk '{print $1}' "$OUT/query.txt" |
@@ -23,12 +24,5 @@ for NAME in memory coalescing; do
     ncu --clock-control none --csv --metrics "$METRICS" "/tmp/$NAME" --small --once >"$OUT/probe_$NAME.csv" 2>"$OUT/probe_$NAME.err"
     echo "$NAME: $(grep -c '^"' "$OUT/probe_$NAME.csv") counter lines"
 done
-{
-    date -u
-    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
-    nvcc --version | tail -1
-    ncu --version | tail -1
-    echo "commit: $(cat RUN_COMMIT 2>/dev/null)"
-    echo "build: nvcc -O3 -arch=sm_90 -x cu kernels/NAME.hip -o NAME"
-    echo "counters: ncu --clock-control none --csv --metrics \$(metrics.txt) ./NAME --small --once"
-} >"$OUT/provenance.txt"
+provenance "nvcc -O3 -arch=sm_90 -x cu kernels/NAME.hip -o NAME" \
+    "ncu --clock-control none --csv --metrics \$(metrics.txt) ./NAME --small --once" >"$OUT/provenance.txt"

@@ -7,17 +7,11 @@ set -u
 NAME=${1:?usage: run_h200_micro.sh NAME}
 cd "$(dirname "$0")"
 export PATH=/usr/local/cuda/bin:$PATH
+source common/provenance.sh
 METRICS=dram__bytes_write.sum,dram__bytes_read.sum,gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,lts__t_sectors_op_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,smsp__inst_executed.sum
 nvcc -O3 -arch=sm_90 -x cu "kernels/$NAME.hip" -o "/tmp/$NAME" || exit 1
 "/tmp/$NAME" | tee "$OUT/times.txt"
 ncu --clock-control none --csv --metrics "$METRICS" "/tmp/$NAME" --once >"$OUT/ncu.csv" 2>&1
 grep -E "gpc__cycles_elapsed|dram__bytes_write" "$OUT/ncu.csv" | awk -F'","' '{print $5, $9, $13, $15}'
-{
-    date -u
-    nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem --format=csv
-    nvcc --version | tail -1
-    ncu --version | tail -1
-    echo "commit: $(cat RUN_COMMIT 2>/dev/null)"
-    echo "build: nvcc -O3 -arch=sm_90 -x cu kernels/$NAME.hip -o $NAME"
-    echo "counters: ncu --clock-control none --csv --metrics $METRICS ./$NAME --once"
-} >"$OUT/provenance.txt"
+provenance "nvcc -O3 -arch=sm_90 -x cu kernels/$NAME.hip -o $NAME" \
+    "ncu --clock-control none --csv --metrics $METRICS ./$NAME --once" >"$OUT/provenance.txt"
