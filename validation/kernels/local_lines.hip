@@ -2,9 +2,9 @@
 // (dynamically indexed, so it lives in local memory), then loads priv[(lane x
 // S + i) mod 64]: all lanes at one offset (S = 0), or lane l S words further
 // than lane l-1 (S = 1, 2, 4, 8, 16). One block of 1,024 threads per SM,
-// `iters` loads per thread, all L1 hits after the fill. At one L1 line a cycle
-// (l1_lines), cycles per warp load per SM give the lines a warp's private
-// words of one load fall in; ncu gives the sectors.
+// `iters` loads per thread. ncu's sectors per load show the layout. The times
+// do not measure the L1: 256 KiB of private data per SM is more than it holds
+// (l1_tags measures the L1's rate).
 #include "../common/harness.h"
 
 template <int S>
