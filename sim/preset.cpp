@@ -71,6 +71,8 @@ Preset make_preset(const Config& c) {
     l1.hit_latency = u32("l1.hit_latency");
     l1.lookups_per_cycle = u32("l1.lookups_per_cycle");
     l1.mshrs = u32("l1.mshrs");
+    l1.data_banks = u32("l1.data_banks");
+    l1.data_bank_bytes = u32("l1.data_bank_bytes");
     l1.wave_size = p.cu.wave_size;
     l1.local_write_allocate = c.str("l1.local_write_allocate") == "on";
     p.l1_unified_bytes = c.u("l1.unified_bytes");

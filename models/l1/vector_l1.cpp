@@ -13,11 +13,12 @@ void L1Stats::add_to(StatMap& m) const {
     add_stat(m, "l1.ro_requests", ro_requests);
     add_stat(m, "l1.ro_hits", ro_hits);
     add_stat(m, "l1.ro_misses", ro_misses);
+    add_stat(m, "l1.data_bank_cycles", data_bank_cycles);
 }
 
 VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs),
-      port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
+      port_(clk, p.lookups_per_cycle), banks_(std::max(1u, p.data_banks), p.data_bank_bytes), responses_("responses", clk) {
     SC_HAS_PROCESS(VectorL1);
     SC_METHOD(run);
     sensitive << port_.event();
@@ -38,13 +39,26 @@ uint64_t VectorL1::private_addr(const MemRequest& req, unsigned lane, uint64_t o
 void VectorL1::mem_request(MemRequest& req) {
     const Cycle arrival = std::max(clk_.now(), req.issue);
     const uint32_t op = ops_.acquire();
-    if (req.space == trace::Space::Local)
-        coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_,
-                 [&](unsigned lane, uint64_t a) { return private_addr(req, lane, a); });
-    else
-        coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_);
+    const bool local = req.space == trace::Space::Local;
+    auto priv = [&](unsigned lane, uint64_t a) { return private_addr(req, lane, a); };
+    if (local) coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_, priv);
+    else coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_);
     ops_[op] = {&req, uint32_t(scratch_.size()), arrival, arrival};
-    for (const LineAccess& la : scratch_) port_.push({op, la}, arrival);
+    // A load whose words crowd the data banks holds the port beyond its tag lookups (from its first line on).
+    uint32_t extra = 0;
+    if (p_.data_banks && req.op == trace::Op::Load && !scratch_.empty()) {
+        const uint32_t bank = local ? banks_.cycles(*req.instr, *req.wave, priv)
+                                    : banks_.cycles(*req.instr, *req.wave, [](unsigned, uint64_t a) { return a; });
+        const uint32_t slots = uint32_t(scratch_.size()), per = p_.lookups_per_cycle;
+        if (bank * per > slots) {
+            extra = bank * per - slots;
+            stats_.data_bank_cycles += bank - (slots + per - 1) / per;
+        }
+    }
+    for (const LineAccess& la : scratch_) {
+        port_.push({op, la}, arrival, extra);
+        extra = 0;
+    }
 }
 
 void VectorL1::run() {

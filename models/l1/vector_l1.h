@@ -21,6 +21,7 @@
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
 #include "coalescer.h"
+#include "data_banks.h"
 
 namespace dcusim {
 
@@ -30,6 +31,8 @@ struct L1Params {
     std::string replacement = "lru";
     uint32_t hit_latency = 120;      // lookup to data back, cycles
     uint32_t lookups_per_cycle = 1;  // tag port: lines per cycle
+    uint32_t data_banks = 0;         // data stage: banks of data_bank_bytes (0: not modelled)
+    uint32_t data_bank_bytes = 8;
     uint32_t mshrs = 64;
     uint32_t wave_size = 64;         // private-memory swizzle
     bool local_write_allocate = false;  // local stores make their sectors valid (NVIDIA keeps spills in L1)
@@ -40,6 +43,7 @@ struct L1Params {
 struct L1Stats : CacheCounters {
     uint64_t load_instructions = 0, load_latency_sum = 0;
     uint64_t ro_requests = 0, ro_hits = 0, ro_misses = 0;  // loads declared read-only (__ldg, const __restrict__)
+    uint64_t data_bank_cycles = 0;  // port cycles loads held beyond their tag lookups, for their data banks
     void add_to(StatMap& m) const;
 };
 
@@ -101,6 +105,7 @@ private:
     SlotPool<DownReq> down_;
     LookupPort<Lookup> port_;
     std::vector<LineAccess> scratch_;
+    DataBanks banks_;
     ResponseQueue responses_;
 };
 

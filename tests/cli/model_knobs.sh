@@ -37,4 +37,19 @@ compute=$(one "compute 1\nwait$LD")
 rtt=$(( $(one "$ST") - $(one 'compute 1') ))
 [ "$rtt" -gt 0 ] && [ $((store_on - compute)) -eq "$rtt" ] ||
     fail "wait_stores on: $store_on cycles, expected $compute + the store's round trip $rtt"
+# l1.data_banks: on the H200 preset with 4 lookups a cycle, 16 lanes read offset 0 of 16 lines (stride
+# 128): 16 words in one 8-byte bank of 16, so 16 cycles against 16 / 4 = 4 of tag lookups: 12 more,
+# after the same warm-up load. At stride 132 the 16 words spread two to a bank: 2 cycles, under the
+# 4 of the tags: nothing more.
+h200() { printf 'dcusim-trace 1\nwave_size 32\nkernel k grid 1 1 1 block 32 1 1\nwave 0 0\n%b\nend\n' "$1" >"$WORK/b.trace"
+         "$DCUSIM" run -q --config "$SRC/configs/h200.ini" --l1.lookups_per_cycle 4 "${@:2}" --csv "$WORK/b.csv" "$WORK/b.trace" \
+             >/dev/null || fail "run $1 ${*:2}"; }
+WARM='ld global 4 0x10 0xffff affine 0x10000 132\nwait\n'
+h200 "${WARM}ld global 4 0x18 0xffff affine 0x10000 128\nwait" --l1.data_banks 0
+plain=$(csv_stat "$WORK/b.csv" cycles)
+h200 "${WARM}ld global 4 0x18 0xffff affine 0x10000 128\nwait" --l1.data_banks 16 --l1.data_bank_bytes 8
+[ $(($(csv_stat "$WORK/b.csv" cycles) - plain)) -eq 12 ] || fail "one bank, 16 words: expected 12 cycles more than without banks"
+[ "$(csv_stat "$WORK/b.csv" l1.data_bank_cycles)" = 12 ] || fail "one bank, 16 words: l1.data_bank_cycles should be 12"
+h200 "ld global 4 0x18 0xffff affine 0x10000 132\nwait" --l1.data_banks 16 --l1.data_bank_bytes 8
+[ "$(csv_stat "$WORK/b.csv" l1.data_bank_cycles)" = 0 ] || fail "two words a bank: l1.data_bank_cycles should be 0"
 finish
