@@ -32,11 +32,9 @@ uint64_t Crossbar::data_bytes(const MemRequest& r) {
 void Crossbar::mem_request(MemRequest& req) {
     const uint32_t h = hops_.acquire();
     Hop& hop = hops_[h];
-    hop.parent = &req;
+    hop.reply_to = req.reply_to;
+    hop.tag = req.tag;
     hop.channel = channel_of(req.addr);
-    hop.child = req;
-    hop.child.reply_to = this;
-    hop.child.tag = h;
     const Cycle ready = std::max(clk_.now(), req.issue);
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
     Cycle& free = up_free_[hop.channel];
@@ -45,22 +43,26 @@ void Crossbar::mem_request(MemRequest& req) {
     stats_.queue_cycles += start - ready;
     ++stats_.requests;
     stats_.request_bytes += bytes;
-    hop.child.issue = free + p_.latency;
-    channels[hop.channel]->mem_request(hop.child);
+    req.reply_to = hop.reply_to ? this : nullptr;  // no answer wanted: none comes back
+    req.tag = h;
+    req.issue = free + p_.latency;
+    channels[hop.channel]->mem_request(req);
+    if (!hop.reply_to) hops_.release(h);
 }
 
-void Crossbar::mem_response(MemRequest& child) {
-    const uint32_t h = uint32_t(child.tag);
-    Hop& hop = hops_[h];
-    const uint64_t bytes = child.op == trace::Op::Store ? 0 : data_bytes(child);
+void Crossbar::mem_response(MemRequest& req) {
+    const uint32_t h = uint32_t(req.tag);
+    const Hop hop = hops_[h];
+    hops_.release(h);
+    const uint64_t bytes = req.op == trace::Op::Store ? 0 : data_bytes(req);
     Cycle& free = down_free_[hop.channel];
     const Cycle start = std::max(clk_.now(), free);
     free = start + link_cycles(bytes);
     stats_.queue_cycles += start - clk_.now();
     stats_.response_bytes += bytes;
-    MemRequest* parent = hop.parent;
-    hops_.release(h);
-    responses_.deliver(*parent, free + p_.latency);
+    req.reply_to = hop.reply_to;
+    req.tag = hop.tag;
+    responses_.deliver(req, free + p_.latency);
 }
 
 }  // namespace dcusim

@@ -43,9 +43,11 @@ public:
     void reset_stats() { stats_ = {}; }
 
 private:
+    // A request crosses in place: the crossbar takes over its answer (reply_to,
+    // tag) and gives it back on the way up, so no copy of it is made.
     struct Hop {
-        MemRequest child;
-        MemRequest* parent;
+        MemResponder* reply_to;
+        uint64_t tag;
         uint32_t channel;
     };
     uint32_t link_cycles(uint64_t bytes) const {
