@@ -2,7 +2,8 @@
 // its variants and prints one line per variant:
 //   RESULT <family> <variant> <size> <median ms> <bytes moved or 0>
 // Timing: 2 warm-up launches, then the median of 21 timed with events.
-// With --once each variant runs a single time (for the profiler and capture).
+// With --once each variant runs a single time (for the profiler and capture);
+// with --repeat N, N times back to back, untimed (a profiler's median).
 // With --small each program runs its validation size: small enough that a
 // captured trace stays small and replays quickly, large enough to fill the GPU.
 // A capture build (-DDCU_CAPTURE, see hip_compat.h) tells dcutrace where its
@@ -37,7 +38,19 @@ inline bool flag(int argc, char** argv, const char* name) {
         if (!std::strcmp(argv[i], name)) return true;
     return false;
 }
-inline bool once(int argc, char** argv) { return flag(argc, argv, "--once"); }
+// Launches of each variant in profiling mode (--repeat N; 1 with --once).
+inline int& repeat_count() {
+    static int n = 1;
+    return n;
+}
+inline bool once(int argc, char** argv) {
+    for (int i = 1; i + 1 < argc; ++i)
+        if (!std::strcmp(argv[i], "--repeat")) {
+            repeat_count() = std::max(1, std::atoi(argv[i + 1]));
+            return true;
+        }
+    return flag(argc, argv, "--once");
+}
 inline bool small(int argc, char** argv) { return flag(argc, argv, "--small"); }
 
 // Capture builds only: registers a __constant__ symbol (a global there) with
@@ -60,7 +73,7 @@ void mark_const(const T& symbol) {
 template <typename Launch>
 void measure(bool single, const char* family, const char* variant, long long size, double bytes, Launch launch) {
     if (single) {
-        launch();
+        for (int i = 0; i < repeat_count(); ++i) launch();
         HIP_CHECK(hipGetLastError());
         HIP_CHECK(hipDeviceSynchronize());
         return;
