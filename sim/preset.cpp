@@ -72,6 +72,7 @@ Preset make_preset(const Config& c) {
     l1.lookups_per_cycle = u32("l1.lookups_per_cycle");
     l1.mshrs = u32("l1.mshrs");
     l1.data_banks = u32("l1.data_banks");
+    if (l1.data_banks > 1024) err("l1.data_banks", "at most 1024");
     l1.data_bank_bytes = u32("l1.data_bank_bytes");
     l1.wave_size = p.cu.wave_size;
     l1.local_write_allocate = c.str("l1.local_write_allocate") == "on";
