@@ -12,6 +12,28 @@
 
 namespace dcusim {
 
+// The targets of one MSHR entry: the first few inside the entry (one cache
+// line with it, no allocation), the rest in a vector that keeps its capacity.
+template <typename T, unsigned N = 4>
+class TargetList {
+public:
+    void clear() { n_ = 0, more_.clear(); }
+    void push_back(const T& t) {
+        if (n_ < N) first_[n_++] = t;
+        else more_.push_back(t);
+    }
+    template <typename F>
+    void for_each(F&& f) const {
+        for (unsigned i = 0; i < n_; ++i) f(first_[i]);
+        for (const T& t : more_) f(t);
+    }
+
+private:
+    T first_[N];
+    unsigned n_ = 0;
+    std::vector<T> more_;
+};
+
 template <typename Target>
 class MshrTable {
 public:
@@ -25,7 +47,7 @@ public:
         uint64_t line = 0;
         uint32_t requested = 0;  // sectors asked of the next level
         uint32_t fetches = 0;    // requests still in flight
-        std::vector<Target> targets;  // keeps its capacity from one miss to the next
+        TargetList<Target> targets;
     };
     // A miss on `line` needing `missing` sectors: joins the line's entry or
     // takes a new one. Returns the sectors to fetch now (0: merged into a fetch

@@ -138,7 +138,7 @@ void VectorL1::mem_response(MemRequest& r) {
     tags_.install(line_no, d.req.sectors, 0);  // write-through: a victim is never dirty
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
-    for (const Target& t : e->targets) line_done(t.op, now + p_.hit_latency);
+    e->targets.for_each([&](const Target& t) { line_done(t.op, now + p_.hit_latency); });
     mshr_.release(line_no);
     stats_.mshr_stall_cycles += port_.resume(now);
 }

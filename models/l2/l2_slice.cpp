@@ -161,7 +161,8 @@ void L2Slice::mem_response(MemRequest& r) {
     write_back(tags_.install(line_no, d.req.sectors, 0), now, d.req.pc);
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
-    done_targets_.swap(e->targets);  // the entry keeps the scratch's capacity
+    done_targets_.clear();  // answering may touch the table: take the targets out first
+    e->targets.for_each([&](const Target& t) { done_targets_.push_back(t); });
     mshr_.release(line_no);
     for (const Target& t : done_targets_) {
         if (t.req->op == trace::Op::Atomic) {
