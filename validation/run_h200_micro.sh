@@ -2,16 +2,19 @@
 # One device call for a microbenchmark of the suite: build kernels/NAME.hip,
 # time it, and read its counters with ncu (--clock-control none, one launch
 # per variant). Writes $OUT/times.txt, ncu.csv, provenance.txt.
-# Usage: validation/run_h200_micro.sh NAME   (write_stream, launch, l1_lines, local_lines, l1_tags)
+# Usage: validation/run_h200_micro.sh NAME [REPEAT]   (write_stream, launch, l1_lines, local_lines,
+# l1_tags, tlb; REPEAT: profile each variant that many times in a row, --repeat)
 set -u
-NAME=${1:?usage: run_h200_micro.sh NAME}
+NAME=${1:?usage: run_h200_micro.sh NAME [REPEAT]}
+RUNS="--once"
+[ -n "${2:-}" ] && RUNS="--repeat $2"
 cd "$(dirname "$0")"
 export PATH=/usr/local/cuda/bin:$PATH
 source common/provenance.sh
 METRICS=dram__bytes_write.sum,dram__bytes_read.sum,gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,lts__t_sectors_op_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,smsp__inst_executed.sum,l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum
 nvcc -O3 -arch=sm_90 -x cu "kernels/$NAME.hip" -o "/tmp/$NAME" || exit 1
 "/tmp/$NAME" | tee "$OUT/times.txt"
-ncu --clock-control none --csv --metrics "$METRICS" "/tmp/$NAME" --once >"$OUT/ncu.csv" 2>&1
+ncu --clock-control none --csv --metrics "$METRICS" "/tmp/$NAME" $RUNS >"$OUT/ncu.csv" 2>&1
 grep -E "gpc__cycles_elapsed|dram__bytes_write" "$OUT/ncu.csv" | awk -F'","' '{print $5, $9, $13, $15}'
 provenance "nvcc -O3 -arch=sm_90 -x cu kernels/$NAME.hip -o $NAME" \
-    "ncu --clock-control none --csv --metrics $METRICS ./$NAME --once" >"$OUT/provenance.txt"
+    "ncu --clock-control none --csv --metrics $METRICS ./$NAME $RUNS" >"$OUT/provenance.txt"
