@@ -53,22 +53,18 @@ public:
     // takes a new one. Returns the sectors to fetch now (0: merged into a fetch
     // in flight), or nullopt when no entry is free (the caller stalls).
     std::optional<uint32_t> miss(uint64_t line, uint32_t missing, const Target& t) {
-        uint32_t pos = home(line);
-        for (; index_[pos] != kEmpty; pos = next(pos))
-            if (entries_[index_[pos]].line == line) break;
-        Entry* e;
-        if (index_[pos] != kEmpty) {
-            e = &entries_[index_[pos]];
-        } else {
+        const uint32_t pos = probe(line);
+        if (index_[pos] == kEmpty) {
             if (free_.empty()) return std::nullopt;
             index_[pos] = free_.back();
             free_.pop_back();
-            e = &entries_[index_[pos]];
-            e->line = line;
-            e->requested = 0;
-            e->fetches = 0;
-            e->targets.clear();
+            Entry& fresh = entries_[index_[pos]];
+            fresh.line = line;
+            fresh.requested = 0;
+            fresh.fetches = 0;
+            fresh.targets.clear();
         }
+        Entry* e = &entries_[index_[pos]];
         const uint32_t extra = missing & ~e->requested;
         if (extra) {
             e->requested |= extra;
@@ -78,13 +74,13 @@ public:
         return extra;
     }
     Entry* find(uint64_t line) {
-        const uint32_t pos = slot_of(line);
-        return pos == kEmpty ? nullptr : &entries_[index_[pos]];
+        const uint32_t i = index_[probe(line)];
+        return i == kEmpty ? nullptr : &entries_[i];
     }
     bool full() const { return free_.empty(); }
     void release(uint64_t line) {
-        uint32_t hole = slot_of(line);
-        if (hole == kEmpty) return;
+        uint32_t hole = probe(line);
+        if (index_[hole] == kEmpty) return;
         free_.push_back(index_[hole]);
         index_[hole] = kEmpty;
         // Backward shift: move up any later entry of the run that may sit in the hole.
@@ -106,11 +102,11 @@ private:
         return uint32_t((line * 0x9e3779b97f4a7c15ull) >> 32) & uint32_t(index_.size() - 1);
     }
     uint32_t next(uint32_t pos) const { return (pos + 1) & uint32_t(index_.size() - 1); }
-    // The index slot holding `line`, kEmpty when absent.
-    uint32_t slot_of(uint64_t line) const {
-        for (uint32_t pos = home(line); index_[pos] != kEmpty; pos = next(pos))
-            if (entries_[index_[pos]].line == line) return pos;
-        return kEmpty;
+    // The index slot holding `line`, or the empty slot that ends its run (where it would go).
+    uint32_t probe(uint64_t line) const {
+        uint32_t pos = home(line);
+        while (index_[pos] != kEmpty && entries_[index_[pos]].line != line) pos = next(pos);
+        return pos;
     }
     std::vector<Entry> entries_;
     std::vector<uint32_t> free_;   // entries not in use

@@ -16,6 +16,12 @@ struct LineAccess {
     uint32_t sectors = 0;  // bit i: sector i of the line
 };
 
+// The sectors of the line at `line` that bytes [lo, hi] touch.
+inline uint32_t sectors_touched(uint64_t lo, uint64_t hi, uint64_t line, uint32_t line_bytes, uint32_t sector_bytes) {
+    const uint64_t s0 = (std::max(lo, line) - line) / sector_bytes, s1 = (std::min(hi, line + line_bytes - 1) - line) / sector_bytes;
+    return uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1));
+}
+
 // `lane_addr` maps (lane, trace address) to the address the caches see
 // (identity except for local memory, which is swizzled per lane).
 template <typename AddrFn>
@@ -25,8 +31,7 @@ void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_b
     w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
         uint64_t lo = lane_addr(lane, a), hi = lo + in.bytes - 1;
         for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
-            uint64_t s0 = (std::max(lo, line) - line) / sector_bytes, s1 = (std::min(hi, line + line_bytes - 1) - line) / sector_bytes;
-            uint32_t mask = uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1));
+            const uint32_t mask = sectors_touched(lo, hi, line, line_bytes, sector_bytes);
             // Neighbouring lanes usually share the last line: look there first.
             LineAccess* hit = nullptr;
             if (!out.empty() && out.back().line == line) hit = &out.back();
@@ -52,10 +57,8 @@ inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t
             const uint64_t lo = in.base + uint64_t(first) * uint64_t(in.stride);
             const uint64_t hi = in.base + uint64_t(last) * uint64_t(in.stride) + in.bytes - 1;
             out.clear();
-            for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
-                uint64_t s0 = (std::max(lo, line) - line) / sector_bytes, s1 = (std::min(hi, line + line_bytes - 1) - line) / sector_bytes;
-                out.push_back({line, uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1))});
-            }
+            for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes)
+                out.push_back({line, sectors_touched(lo, hi, line, line_bytes, sector_bytes)});
             return;
         }
     }

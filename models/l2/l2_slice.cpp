@@ -72,8 +72,8 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     auto extra = mshr_.miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
     if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
     stats_.sectors += uint64_t(__builtin_popcount(want));
-    stats_.sector_hits += uint64_t(__builtin_popcount(want & valid));
-    stats_.sector_hits += uint64_t(__builtin_popcount(missing & ~*extra));  // already on their way
+    // Hits: the sectors valid, and the missing ones already on their way.
+    stats_.sector_hits += uint64_t(__builtin_popcount(want & valid) + __builtin_popcount(missing & ~*extra));
     ++stats_.misses;
     if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l2_misses;
     ++stats_.requests;
