@@ -17,9 +17,12 @@ public:
         : period_ps_(uint64_t(1e6 / mhz + 0.5)), period_(double(period_ps_), sc_core::SC_PS) {}
     Cycle now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
     // Delay from now until the start of cycle c (zero if c is not in the future).
+    // Measured to the cycle's boundary, not from now: a unit woken by another
+    // clock domain mid-cycle still wakes on this clock's edges, so all units of
+    // a domain share SystemC time steps.
     sc_core::sc_time until(Cycle c) const {
-        Cycle n = now();
-        return c > n ? period_ * double(c - n) : sc_core::SC_ZERO_TIME;
+        const uint64_t t = sc_core::sc_time_stamp().value(), at = c * period_ps_;
+        return at > t ? sc_core::sc_time::from_value(at - t) : sc_core::SC_ZERO_TIME;
     }
     uint64_t period_ps() const { return period_ps_; }
     // Cycle boundaries in picoseconds (SystemC's default resolution), to
