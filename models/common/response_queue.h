@@ -1,10 +1,13 @@
-// Answers requests at their cycle: a min-heap of (cycle, request) and one
+// Answers requests at their cycle, in (cycle, arrival) order, with one
 // SC_METHOD that wakes at the earliest and calls each request's responder.
-// Memory-side units own one for their outgoing answers.
+// Memory-side units own one for their outgoing answers. Most units answer
+// after a fixed latency, so answers usually come in cycle order: those go to
+// a FIFO, the rest to a min-heap, and the earlier of the two fronts goes first.
 #pragma once
 
 #include <systemc>
 
+#include <deque>
 #include <queue>
 #include <vector>
 
@@ -24,8 +27,10 @@ public:
     void deliver(MemRequest& req, Cycle at) {
         req.done = at;
         if (!req.reply_to) return;
-        bool earliest = due_.empty() || at < due_.top().at;
-        due_.push({at, seq_++, &req});
+        const bool earliest = empty() || at < front().at;
+        const Due d{at, seq_++, &req};
+        if (fifo_.empty() || at >= fifo_.back().at) fifo_.push_back(d);
+        else heap_.push(d);
         if (earliest) wake_.notify(clk_.until(at));
     }
 
@@ -36,17 +41,22 @@ private:
         MemRequest* req;
         bool operator>(const Due& o) const { return at != o.at ? at > o.at : seq > o.seq; }
     };
+    bool empty() const { return fifo_.empty() && heap_.empty(); }
+    bool fifo_first() const { return heap_.empty() || (!fifo_.empty() && heap_.top() > fifo_.front()); }
+    const Due& front() const { return fifo_first() ? fifo_.front() : heap_.top(); }
     void run() {
         const Cycle now = clk_.now();
-        while (!due_.empty() && due_.top().at <= now) {
-            MemRequest* r = due_.top().req;
-            due_.pop();
+        while (!empty() && front().at <= now) {
+            MemRequest* r;
+            if (fifo_first()) r = fifo_.front().req, fifo_.pop_front();
+            else r = heap_.top().req, heap_.pop();
             r->reply_to->mem_response(*r);
         }
-        if (!due_.empty()) wake_.notify(clk_.until(due_.top().at));
+        if (!empty()) wake_.notify(clk_.until(front().at));
     }
     const Clock& clk_;
-    std::priority_queue<Due, std::vector<Due>, std::greater<Due>> due_;
+    std::deque<Due> fifo_;  // sorted: appended only in cycle order
+    std::priority_queue<Due, std::vector<Due>, std::greater<Due>> heap_;
     uint64_t seq_ = 0;
     sc_core::sc_event wake_;
 };
