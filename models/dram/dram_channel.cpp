@@ -17,15 +17,13 @@ void DramChannelStats::add_to(StatMap& m) const {
 }
 
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
-                         DramBurstSink* sink)
+                         DramBurstSink* sink, WakeCalendar& cal)
     : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group),
-      queues_(banks_.size()), next_act_bg_(p.bank_groups, 0), next_rd_bg_(p.bank_groups, 0), next_wr_bg_(p.bank_groups, 0),
+      queues_(banks_.size()), busy_((banks_.size() + 63) / 64, 0), next_act_bg_(p.bank_groups, 0), next_rd_bg_(p.bank_groups, 0), next_wr_bg_(p.bank_groups, 0),
       // Channels refresh in turn, not all at once.
-      next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)) {
-    SC_HAS_PROCESS(DramChannel);
-    SC_METHOD(run);
-    sensitive << wake_;
-    dont_initialize();
+      next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)),
+      index_(index), cal_(cal) {
+    for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].group = i / p.banks_per_group;
 }
 
 void DramChannel::enqueue(DramBurst b) {
@@ -55,10 +53,11 @@ void DramChannel::enqueue(DramBurst b) {
         if (p == 0) note_front(bi);
     }
     ++queued_;
+    busy_[bi / 64] |= uint64_t(1) << (bi % 64);
     bk.cand_ok = false;
     plan_valid_ = false;
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
-    wake_.notify(mclk_.until(std::max(b.arrival, mclk_.now())));
+    cal_.wake(index_, std::max(b.arrival, mclk_.now()));
 }
 
 // While a refresh is due: close the open banks, then refresh.
@@ -137,11 +136,13 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
     Choice best;
     bool best_is_column = false;
     uint64_t best_seq = ~0ull;
-    for (uint32_t bi = 0; bi < banks_.size(); ++bi) {
+    for (size_t w = 0; w < busy_.size(); ++w)
+    for (uint64_t bits = busy_[w]; bits; bits &= bits - 1) {  // busy banks, lowest index first
+        const uint32_t bi = uint32_t(w * 64 + unsigned(__builtin_ctzll(bits)));
         const Bank& b = banks_[bi];
         if (!b.cand_ok || now >= b.cand_until) candidate(bi, now);
         if (b.cand == Cmd::None) continue;
-        const uint32_t bg = bi / p_.banks_per_group;
+        const uint32_t bg = b.group;
         Cycle at;
         switch (b.cand) {
             case Cmd::Rd: at = std::max({rd_any, b.cand_at, next_rd_bg_[bg]}); break;
@@ -150,8 +151,7 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
             default: at = std::max(pre_any, b.cand_at); break;
         }
         if (at > best.at) continue;
-        if (at == best.at && (best_is_column && !b.cand_column)) continue;
-        if (at == best.at && b.cand_column == best_is_column && b.cand_seq >= best_seq) continue;
+        if (at == best.at && (b.cand_column != best_is_column ? best_is_column : b.cand_seq >= best_seq)) continue;
         best = {b.cand, at, bi, b.cand_column ? b.hit : 0};
         best_is_column = b.cand_column;
         best_seq = b.cand_seq;
@@ -171,7 +171,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     }
     Bank& b = banks_[c.bank];
     b.cand_ok = false;  // its timing, row or queue changes
-    const uint32_t bg = c.bank / p_.banks_per_group;
+    const uint32_t bg = b.group;
     if (c.cmd == Cmd::Pre) {
         b.open = false;
         forget_hits(b);
@@ -232,6 +232,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     else if (b.hit != kNone) b.hit = kNone, b.scanned = c.pos, b.scan_wait = 0;
     else b.scanned = std::min(b.scanned, c.pos), b.scan_wait = 0;
     if (c.pos == 0) note_front(c.bank);
+    if (bq.empty()) busy_[c.bank / 64] &= ~(uint64_t(1) << (c.bank % 64));
     --queued_;
     sink_->burst_done(done, end);
 }
@@ -253,7 +254,7 @@ void DramChannel::run() {
         plan_ = c;
         plan_valid_ = c.cmd != Cmd::None && (ahead_.empty() || ahead_.top() > c.at);
         if (queued_ || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {
-            if (wake != ~Cycle(0)) wake_.notify(mclk_.until(wake));
+            if (wake != ~Cycle(0)) cal_.wake(index_, wake);
         }
         return;
     }

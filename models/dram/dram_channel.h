@@ -3,8 +3,8 @@
 // bank's `queue_depth` oldest, else its oldest; across banks, the command that
 // can issue earliest, column commands first on ties, then the oldest request),
 // all-bank refresh, and the JEDEC timing set.
-// One SC_METHOD computes the earliest legal time of the next command and
-// sleeps until then; idle cycles are never simulated.
+// run() computes the earliest legal time of the next command and asks the
+// DRAM's wake-up calendar for that cycle; idle cycles are never simulated.
 #pragma once
 
 #include <systemc>
@@ -16,6 +16,7 @@
 
 #include "../common/clock.h"
 #include "../common/stats.h"
+#include "../common/wake_calendar.h"
 #include "dram_params.h"
 
 namespace dcusim {
@@ -47,8 +48,10 @@ struct DramChannelStats {
 
 class DramChannel : public sc_core::sc_module {
 public:
-    DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk, DramBurstSink* sink);
+    DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk, DramBurstSink* sink,
+                WakeCalendar& cal);
     void enqueue(DramBurst b);  // b.arrival may be in the future
+    void run();                 // at the cycle asked of the calendar
     const DramChannelStats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
 
@@ -56,6 +59,7 @@ private:
     enum class Cmd : uint8_t { None, Act, Pre, Rd, Wr, Ref };
     struct Bank {
         bool open = false;
+        uint32_t group = 0;  // bank group
         uint64_t row = 0;
         Cycle next_act = 0, next_pre = 0, next_rd = 0, next_wr = 0;
         // The queue's oldest burst, kept here so that a choice reads only this
@@ -89,7 +93,6 @@ private:
         size_t pos = 0;  // index of the burst it serves in its bank's queue
     };
 
-    void run();
     Choice choose(Cycle now) const;
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);
@@ -105,6 +108,9 @@ private:
     DramChannelStats stats_;
     mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
     std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
+    // Banks with queued bursts, one bit each: a choice visits only these (an
+    // empty bank has no command to offer).
+    std::vector<uint64_t> busy_;
     size_t queued_ = 0;
     // The command chosen for the cycle the channel sleeps until: still the
     // choice then unless a burst is queued or arrives before it.
@@ -118,7 +124,8 @@ private:
     unsigned faw_i_ = 0;
     bool faw_full_ = false;
     Cycle next_ref_;
-    sc_core::sc_event wake_;
+    uint32_t index_;
+    WakeCalendar& cal_;
 };
 
 }  // namespace dcusim
