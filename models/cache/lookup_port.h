@@ -2,28 +2,31 @@
 // and are served `per_cycle` a cycle; a lookup that cannot go on (every MSHR
 // busy) stalls the port until resume(). A lookup may hold the port for more
 // than its own slot (`extra` slots after it: the L1's data banks), which the
-// lookups behind it wait out. The owning unit makes its SC_METHOD
-// sensitive to event() and calls serve() from it.
+// lookups behind it wait out. The port is a unit of its clock's wake-up
+// calendar; the owning unit gives it the step to run when woken (attach),
+// which calls serve().
 #pragma once
 
 #include <systemc>
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 
 #include "../common/clock.h"
+#include "../common/wake_calendar.h"
 
 namespace dcusim {
 
 template <typename Item>
 class LookupPort {
 public:
-    LookupPort(const Clock& clk, uint32_t per_cycle) : clk_(clk), per_cycle_(per_cycle) {}
-    sc_core::sc_event& event() { return wake_; }
+    LookupPort(const Clock& clk, uint32_t per_cycle) : clk_(clk), per_cycle_(per_cycle), cal_(clk.calendar()) {}
+    void attach(std::function<void()> step) { unit_ = cal_.add(std::move(step)); }
 
     void push(const Item& item, Cycle ready, uint32_t extra = 0) {
         fifo_.push_back({item, ready, extra});
-        wake_.notify(clk_.until(ready));
+        cal_.wake(unit_, ready);
     }
     // Serves what is due now; `try_lookup(item, now)` returns false to stall.
     template <typename Try>
@@ -51,14 +54,14 @@ public:
             }
         }
         if (stalled_) return;
-        if (owed_) wake_.notify(clk_.until(now + 1));
-        else if (!fifo_.empty()) wake_.notify(clk_.until(std::max(fifo_.front().ready, served ? now + 1 : now)));
+        if (owed_) cal_.wake(unit_, now + 1);
+        else if (!fifo_.empty()) cal_.wake(unit_, std::max(fifo_.front().ready, served ? now + 1 : now));
     }
     // Something the stalled lookup waited for was freed; returns how long the port stalled.
     Cycle resume(Cycle now) {
         if (!stalled_) return 0;
         stalled_ = false;
-        wake_.notify(sc_core::SC_ZERO_TIME);
+        cal_.wake(unit_, now);
         return now - stalled_since_;
     }
 
@@ -74,7 +77,8 @@ private:
     std::deque<Entry> fifo_;  // ready cycles are non-decreasing
     bool stalled_ = false;
     Cycle stalled_since_ = 0;
-    sc_core::sc_event wake_;
+    WakeCalendar& cal_;
+    uint32_t unit_ = 0;
 };
 
 }  // namespace dcusim

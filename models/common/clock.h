@@ -6,10 +6,12 @@
 #include <systemc>
 
 #include <cstdint>
+#include <memory>
 
 namespace dcusim {
 
 using Cycle = uint64_t;
+class WakeCalendar;
 
 class Clock {
 public:
@@ -29,10 +31,13 @@ public:
     // cross clock domains: the first cycle of this clock at or after `ps`.
     Cycle cycle_at_or_after_ps(uint64_t ps) const { return (ps + period_ps_ - 1) / period_ps_; }
     uint64_t ps_of(Cycle c) const { return c * period_ps_; }
+    // The domain's wake-up calendar (wake_calendar.h), made on first use.
+    WakeCalendar& calendar() const;
 
 private:
     uint64_t period_ps_;
     sc_core::sc_time period_;
+    mutable std::shared_ptr<WakeCalendar> cal_;
 };
 
 }  // namespace dcusim

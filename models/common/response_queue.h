@@ -1,5 +1,6 @@
-// Answers requests at their cycle, in (cycle, arrival) order, with one
-// SC_METHOD that wakes at the earliest and calls each request's responder.
+// Answers requests at their cycle, in (cycle, arrival) order: a unit of its
+// clock's wake-up calendar that wakes at the earliest and calls each request's
+// responder.
 // Memory-side units own one for their outgoing answers. Most units answer
 // after a fixed latency, so answers usually come in cycle order: those go to
 // a FIFO, the rest to a min-heap, and the earlier of the two fronts goes first.
@@ -12,17 +13,14 @@
 #include <vector>
 
 #include "request.h"
+#include "wake_calendar.h"
 
 namespace dcusim {
 
 class ResponseQueue : public sc_core::sc_module {
 public:
-    ResponseQueue(sc_core::sc_module_name name, const Clock& clk) : sc_module(name), clk_(clk) {
-        SC_HAS_PROCESS(ResponseQueue);
-        SC_METHOD(run);
-        sensitive << wake_;
-        dont_initialize();
-    }
+    ResponseQueue(sc_core::sc_module_name name, const Clock& clk)
+        : sc_module(name), clk_(clk), cal_(clk.calendar()), unit_(cal_.add([this] { run(); })) {}
     // Sets req.done = at and calls req.reply_to at that cycle (none if null).
     void deliver(MemRequest& req, Cycle at) {
         req.done = at;
@@ -31,7 +29,7 @@ public:
         const Due d{at, seq_++, &req};
         if (fifo_.empty() || at >= fifo_.back().at) fifo_.push_back(d);
         else heap_.push(d);
-        if (earliest) wake_.notify(clk_.until(at));
+        if (earliest) cal_.wake(unit_, at);
     }
 
 private:
@@ -52,13 +50,14 @@ private:
             else r = heap_.top().req, heap_.pop();
             r->reply_to->mem_response(*r);
         }
-        if (!empty()) wake_.notify(clk_.until(front().at));
+        if (!empty()) cal_.wake(unit_, front().at);
     }
     const Clock& clk_;
     std::deque<Due> fifo_;  // sorted: appended only in cycle order
     std::priority_queue<Due, std::vector<Due>, std::greater<Due>> heap_;
     uint64_t seq_ = 0;
-    sc_core::sc_event wake_;
+    WakeCalendar& cal_;
+    uint32_t unit_;
 };
 
 }  // namespace dcusim

@@ -15,12 +15,10 @@ void DramStats::add_to(StatMap& m) const {
 }
 
 Dram::Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk)
-    : sc_module(name), p_(p), clk_(core_clk), mclk_(p.clock_mhz), map_(p),
-      wakes_("wakes", mclk_, p.channels, [this](uint32_t c) { channels_[c]->run(); }),
-      responses_("responses", core_clk) {
+    : sc_module(name), p_(p), clk_(core_clk), mclk_(p.clock_mhz), map_(p), responses_("responses", core_clk) {
     for (uint32_t c = 0; c < p.channels; ++c) {
         auto n = "ch" + std::to_string(c);
-        channels_.push_back(std::make_unique<DramChannel>(n.c_str(), c, p_, mclk_, this, wakes_));
+        channels_.push_back(std::make_unique<DramChannel>(n.c_str(), c, p_, mclk_, this));
     }
 }
 

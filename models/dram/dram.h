@@ -43,7 +43,6 @@ private:
     const Clock& clk_;
     Clock mclk_;
     AddressMap map_;
-    WakeCalendar wakes_;  // the channels' wake-ups, one process for all
     std::vector<std::unique_ptr<DramChannel>> channels_;
     ResponseQueue responses_;
     SlotPool<Pending> pending_;

@@ -17,12 +17,12 @@ void DramChannelStats::add_to(StatMap& m) const {
 }
 
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
-                         DramBurstSink* sink, WakeCalendar& cal)
+                         DramBurstSink* sink)
     : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group),
       queues_(banks_.size()), busy_((banks_.size() + 63) / 64, 0), next_act_bg_(p.bank_groups, 0), next_rd_bg_(p.bank_groups, 0), next_wr_bg_(p.bank_groups, 0),
       // Channels refresh in turn, not all at once.
       next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)),
-      index_(index), cal_(cal) {
+      cal_(mclk.calendar()), unit_(cal_.add([this] { run(); })) {
     for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].group = i / p.banks_per_group;
 }
 
@@ -57,7 +57,7 @@ void DramChannel::enqueue(DramBurst b) {
     bk.cand_ok = false;
     plan_valid_ = false;
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
-    cal_.wake(index_, std::max(b.arrival, mclk_.now()));
+    cal_.wake(unit_, std::max(b.arrival, mclk_.now()));
 }
 
 // While a refresh is due: close the open banks, then refresh.
@@ -254,7 +254,7 @@ void DramChannel::run() {
         plan_ = c;
         plan_valid_ = c.cmd != Cmd::None && (ahead_.empty() || ahead_.top() > c.at);
         if (queued_ || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {
-            if (wake != ~Cycle(0)) cal_.wake(index_, wake);
+            if (wake != ~Cycle(0)) cal_.wake(unit_, wake);
         }
         return;
     }

@@ -48,10 +48,8 @@ struct DramChannelStats {
 
 class DramChannel : public sc_core::sc_module {
 public:
-    DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk, DramBurstSink* sink,
-                WakeCalendar& cal);
+    DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk, DramBurstSink* sink);
     void enqueue(DramBurst b);  // b.arrival may be in the future
-    void run();                 // at the cycle asked of the calendar
     const DramChannelStats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
 
@@ -93,6 +91,7 @@ private:
         size_t pos = 0;  // index of the burst it serves in its bank's queue
     };
 
+    void run();  // at the cycle asked of the calendar
     Choice choose(Cycle now) const;
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);
@@ -124,8 +123,8 @@ private:
     unsigned faw_i_ = 0;
     bool faw_full_ = false;
     Cycle next_ref_;
-    uint32_t index_;
-    WakeCalendar& cal_;
+    WakeCalendar& cal_;  // the memory clock's
+    uint32_t unit_;
 };
 
 }  // namespace dcusim

@@ -19,10 +19,7 @@ void L1Stats::add_to(StatMap& m) const {
 VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs),
       port_(clk, p.lookups_per_cycle), banks_(std::max(1u, p.data_banks), p.data_bank_bytes), responses_("responses", clk) {
-    SC_HAS_PROCESS(VectorL1);
-    SC_METHOD(run);
-    sensitive << port_.event();
-    dont_initialize();
+    port_.attach([this] { run(); });
 }
 
 // Private (local) memory: offsets are per lane; lane i's element at offset o

@@ -18,10 +18,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
     : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
-    SC_HAS_PROCESS(L2Slice);
-    SC_METHOD(run);
-    sensitive << port_.event();
-    dont_initialize();
+    port_.attach([this] { run(); });
 }
 
 void L2Slice::mem_request(MemRequest& req) {
