@@ -2,13 +2,14 @@
 // registers its step (add) and asks for the cycle it next has work (wake); the
 // calendar keeps the earliest asked per unit and, at each cycle, runs the units
 // due in the order they registered. A SystemC timed event per unit and wake-up
-// costs several times this small heap (docs/PERFORMANCE.md), and one order per
+// costs several times this wheel of cycle slots (docs/PERFORMANCE.md), and one order per
 // cycle keeps runs deterministic. A Clock makes its domain's calendar on first
 // use (Clock::calendar).
 #pragma once
 
 #include <systemc>
 
+#include <algorithm>
 #include <functional>
 #include <memory>
 #include <queue>
@@ -33,11 +34,13 @@ public:
         due_.push_back(kNever);
         return uint32_t(step_.size() - 1);
     }
-    // Unit `unit` has work at cycle c (now if c is past); an earlier request stands.
+    // Unit `unit` has work at cycle c (at once if c is past); an earlier request stands.
     void wake(uint32_t unit, Cycle c) {
+        c = std::max(c, base_);
         if (c >= due_[unit]) return;
         due_[unit] = c;
-        heap_.push({c, unit});
+        if (c - base_ < kSlots) put(c, unit);
+        else far_.push({c, unit});
         if (c < at_) {
             at_ = c;
             wake_.notify(clk_.until(c));
@@ -46,27 +49,74 @@ public:
 
 private:
     static constexpr Cycle kNever = ~Cycle(0);
+    // A wheel of cycle slots from base_ on (a request is almost always a few
+    // cycles ahead), a bitmap of the slots in use, and a heap for the rest.
+    static constexpr uint32_t kSlots = 256;  // a multiple of 64
+    void put(Cycle c, uint32_t unit) {
+        const uint32_t s = uint32_t(c % kSlots);
+        slot_[s].push_back(unit);
+        used_[s / 64] |= uint64_t(1) << (s % 64);
+    }
+    // The first cycle in [from, limit) whose slot is in use (kNever: none);
+    // limit - from is at most kSlots.
+    Cycle first_used(Cycle from, Cycle limit) const {
+        for (Cycle c = from; c < limit;) {
+            const uint32_t s = uint32_t(c % kSlots);
+            if (uint64_t bits = used_[s / 64] >> (s % 64)) {
+                c += Cycle(__builtin_ctzll(bits));
+                return c < limit ? c : kNever;
+            }
+            c += 64 - s % 64;
+        }
+        return kNever;
+    }
+    // Runs the units due at cycle c, in unit order, and those they wake for c.
+    void run_slot(Cycle c) {
+        const uint32_t s = uint32_t(c % kSlots);
+        while (!slot_[s].empty()) {
+            batch_.swap(slot_[s]);
+            used_[s / 64] &= ~(uint64_t(1) << (s % 64));
+            std::sort(batch_.begin(), batch_.end());
+            for (uint32_t u : batch_) {
+                if (due_[u] != c) continue;  // replaced by an earlier request, or already run
+                due_[u] = kNever;
+                step_[u]();
+            }
+            batch_.clear();
+        }
+    }
     void tick() {
         const Cycle now = clk_.now();
         at_ = kNever;
-        while (!heap_.empty() && heap_.top().first <= now) {
-            const auto [c, u] = heap_.top();
-            heap_.pop();
-            if (due_[u] != c) continue;  // replaced by an earlier request, already run
-            due_[u] = kNever;
-            step_[u]();
+        // Requests for cycles already past (made from the other clock domain) first.
+        for (Cycle c = first_used(base_, std::min(now, base_ + kSlots)); c != kNever;
+             c = first_used(c + 1, std::min(now, base_ + kSlots)))
+            run_slot(c);
+        base_ = now;
+        while (!far_.empty() && far_.top().first < now + kSlots) {
+            const auto [c, u] = far_.top();
+            far_.pop();
+            if (due_[u] != c) continue;
+            due_[u] = std::max(c, now);
+            put(due_[u], u);
         }
-        if (!heap_.empty()) {
-            at_ = heap_.top().first;
-            wake_.notify(clk_.until(at_));
+        run_slot(now);
+        Cycle next = first_used(now + 1, now + kSlots);
+        if (!far_.empty()) next = std::min(next, far_.top().first);
+        if (next != kNever) {
+            at_ = next;
+            wake_.notify(clk_.until(next));
         }
     }
     const Clock clk_;  // a copy: the calendar may outlive the Clock that made it
     std::vector<std::function<void()>> step_;
     std::vector<Cycle> due_;  // per unit: the cycle asked for (kNever: none)
+    std::vector<uint32_t> slot_[kSlots], batch_;
+    uint64_t used_[kSlots / 64] = {};
+    Cycle base_ = 0;  // the wheel holds cycles [base_, base_ + kSlots)
     std::priority_queue<std::pair<Cycle, uint32_t>, std::vector<std::pair<Cycle, uint32_t>>,
                         std::greater<std::pair<Cycle, uint32_t>>>
-        heap_;
+        far_;
     Cycle at_ = kNever;  // when wake_ is due
     sc_core::sc_event wake_;
 };
