@@ -19,7 +19,7 @@ void DramChannelStats::add_to(StatMap& m) const {
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
                          DramBurstSink* sink)
     : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group),
-      queues_(banks_.size()), busy_((banks_.size() + 63) / 64, 0), next_act_bg_(p.bank_groups, 0), next_rd_bg_(p.bank_groups, 0), next_wr_bg_(p.bank_groups, 0),
+      queues_(banks_.size()), busy_((banks_.size() + 63) / 64, 0), group_at_(p.bank_groups, std::array<Cycle, 6>{}),
       // Channels refresh in turn, not all at once.
       next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)),
       cal_(mclk.calendar()), unit_(cal_.add([this] { run(); })) {
@@ -132,6 +132,9 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
     Cycle act_any = std::max({now, next_cmd_, next_act_any_});
     if (faw_full_) act_any = std::max(act_any, faw_[faw_i_] + t_.FAW);  // the oldest of the last four ACTs
     const Cycle pre_any = std::max(now, next_cmd_);
+    Cycle any[6] = {};  // by Cmd
+    any[unsigned(Cmd::Act)] = act_any, any[unsigned(Cmd::Pre)] = pre_any;
+    any[unsigned(Cmd::Rd)] = rd_any, any[unsigned(Cmd::Wr)] = wr_any;
     // Earliest cycle first, then column commands before row commands, then the oldest burst.
     Choice best;
     bool best_is_column = false;
@@ -142,14 +145,8 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
         const Bank& b = banks_[bi];
         if (!b.cand_ok || now >= b.cand_until) candidate(bi, now);
         if (b.cand == Cmd::None) continue;
-        const uint32_t bg = b.group;
-        Cycle at;
-        switch (b.cand) {
-            case Cmd::Rd: at = std::max({rd_any, b.cand_at, next_rd_bg_[bg]}); break;
-            case Cmd::Wr: at = std::max({wr_any, b.cand_at, next_wr_bg_[bg]}); break;
-            case Cmd::Act: at = std::max({act_any, b.cand_at, next_act_bg_[bg]}); break;
-            default: at = std::max(pre_any, b.cand_at); break;
-        }
+        const unsigned k = unsigned(b.cand);
+        const Cycle at = std::max(std::max(any[k], b.cand_at), group_at_[b.group][k]);
         if (at > best.at) continue;
         if (at == best.at && (b.cand_column != best_is_column ? best_is_column : b.cand_seq >= best_seq)) continue;
         best = {b.cand, at, bi, b.cand_column ? b.hit : 0};
@@ -194,7 +191,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         b.next_pre = std::max(b.next_pre, now + t_.RAS);
         b.next_act = now + t_.RC;
         next_act_any_ = now + t_.RRD_S;
-        next_act_bg_[bg] = now + t_.RRD_L;
+        group_at_[bg][unsigned(Cmd::Act)] = now + t_.RRD_L;
         faw_[faw_i_] = now;
         faw_i_ = (faw_i_ + 1) % 4;
         faw_full_ = faw_full_ || faw_i_ == 0;  // the window binds once four ACTs exist
@@ -212,7 +209,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         end = now + t_.CL + t_.BURST;
         b.next_pre = std::max(b.next_pre, now + t_.RTP);
         next_rd_any_ = now + t_.CCD_S;
-        next_rd_bg_[bg] = now + t_.CCD_L;
+        group_at_[bg][unsigned(Cmd::Rd)] = now + t_.CCD_L;
         // Read to write: the bus turns around after the read data.
         Cycle rtw = now + t_.CL + t_.BURST + 2 > t_.WL ? now + t_.CL + t_.BURST + 2 - t_.WL : now;
         next_wr_any_ = std::max(next_wr_any_, rtw);
@@ -221,7 +218,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         end = now + t_.WL + t_.BURST;
         b.next_pre = std::max(b.next_pre, end + t_.WR);
         next_wr_any_ = now + t_.CCD_S;
-        next_wr_bg_[bg] = now + t_.CCD_L;
+        group_at_[bg][unsigned(Cmd::Wr)] = now + t_.CCD_L;
         next_rd_any_ = std::max(next_rd_any_, end + t_.WTR);
         ++stats_.writes;
     }

@@ -9,6 +9,7 @@
 
 #include <systemc>
 
+#include <array>
 #include <deque>
 #include <functional>
 #include <queue>
@@ -118,7 +119,9 @@ private:
     // Arrivals still ahead (bursts sent before their cycle), earliest first.
     std::priority_queue<Cycle, std::vector<Cycle>, std::greater<Cycle>> ahead_;
     Cycle next_cmd_ = 0, next_act_any_ = 0, next_rd_any_ = 0, next_wr_any_ = 0;
-    std::vector<Cycle> next_act_bg_, next_rd_bg_, next_wr_bg_;
+    // Per bank group, the earliest cycle of each command kind (indexed by Cmd;
+    // zero where the group sets no bound: PRE).
+    std::vector<std::array<Cycle, 6>> group_at_;
     Cycle faw_[4] = {};  // the last four ACTs, oldest at faw_i_
     unsigned faw_i_ = 0;
     bool faw_full_ = false;
