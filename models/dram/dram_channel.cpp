@@ -18,7 +18,7 @@ void DramChannelStats::add_to(StatMap& m) const {
 
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
                          DramBurstSink* sink)
-    : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group),
+    : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group), cands_(banks_.size()),
       queues_(banks_.size()), busy_((banks_.size() + 63) / 64, 0), group_at_(p.bank_groups, std::array<Cycle, 6>{}),
       // Channels refresh in turn, not all at once.
       next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)),
@@ -31,7 +31,7 @@ void DramChannel::enqueue(DramBurst b) {
         // Refreshes that fell due while the channel was idle closed its banks
         // and were over before this burst: they cost it nothing.
         while (next_ref_ + t_.RP + t_.RFC <= b.arrival) {
-            for (Bank& bk : banks_) bk.open = false, forget_hits(bk);
+            for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].open = false, forget_hits(i);
             next_ref_ += t_.REFI;
             ++stats_.refreshes;
         }
@@ -54,7 +54,7 @@ void DramChannel::enqueue(DramBurst b) {
     }
     ++queued_;
     busy_[bi / 64] |= uint64_t(1) << (bi % 64);
-    bk.cand_ok = false;
+    cands_[bi].until = 0;
     plan_valid_ = false;
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
     cal_.wake(unit_, std::max(b.arrival, mclk_.now()));
@@ -106,23 +106,33 @@ void DramChannel::note_front(uint32_t bank) {
 // oldest few, else ACT (closed) or PRE (another row open) for its oldest burst.
 void DramChannel::candidate(uint32_t bank, Cycle now) const {
     Bank& b = banks_[bank];
-    b.cand_ok = true;
-    b.cand_until = kNever;
+    Cand& c = cands_[bank];
+    c.until = kNever;
     if (b.front_arrival > now) {
-        b.cand = Cmd::None;
-        b.cand_until = b.front_arrival;
-    } else if (b.open && row_hit(bank, now) != kNone) {
+        c.cmd = Cmd::None;
+        c.until = b.front_arrival;
+        return;
+    }
+    if (b.open && row_hit(bank, now) != kNone) {
         b.cand_column = true;
-        b.cand_seq = b.hit_seq;
-        b.cand = b.hit_write ? Cmd::Wr : Cmd::Rd;
+        c.order = b.hit_seq;
+        c.cmd = b.hit_write ? Cmd::Wr : Cmd::Rd;
         b.cand_at = b.hit_write ? b.next_wr : b.next_rd;
     } else {
         b.cand_column = false;
-        b.cand_seq = b.front_seq;
-        b.cand = b.open ? Cmd::Pre : Cmd::Act;
+        c.order = uint64_t(1) << 63 | b.front_seq;
+        c.cmd = b.open ? Cmd::Pre : Cmd::Act;
         b.cand_at = b.open ? b.next_pre : b.next_act;
-        if (b.open) b.cand_until = b.scan_wait;  // a row hit may still arrive
+        if (b.open) c.until = b.scan_wait;  // a row hit may still arrive
     }
+    c.bound = std::max(b.cand_at, group_at_[b.group][unsigned(c.cmd)]);
+}
+
+void DramChannel::group_moved(uint32_t group, Cmd cmd) {
+    const uint32_t first = group * p_.banks_per_group;
+    const Cycle g = group_at_[group][unsigned(cmd)];
+    for (uint32_t i = first; i < first + p_.banks_per_group; ++i)
+        if (cands_[i].cmd == cmd) cands_[i].bound = std::max(banks_[i].cand_at, g);
 }
 
 DramChannel::Choice DramChannel::choose(Cycle now) const {
@@ -136,23 +146,20 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
     any[unsigned(Cmd::Act)] = act_any, any[unsigned(Cmd::Pre)] = pre_any;
     any[unsigned(Cmd::Rd)] = rd_any, any[unsigned(Cmd::Wr)] = wr_any;
     // Earliest cycle first, then column commands before row commands, then the oldest burst.
-    Choice best;
-    bool best_is_column = false;
-    uint64_t best_seq = ~0ull;
+    Cycle best_at = kNever;
+    uint64_t best_order = ~uint64_t(0);
+    uint32_t best_bank = 0;
     for (size_t w = 0; w < busy_.size(); ++w)
-    for (uint64_t bits = busy_[w]; bits; bits &= bits - 1) {  // busy banks, lowest index first
-        const uint32_t bi = uint32_t(w * 64 + unsigned(__builtin_ctzll(bits)));
-        const Bank& b = banks_[bi];
-        if (!b.cand_ok || now >= b.cand_until) candidate(bi, now);
-        if (b.cand == Cmd::None) continue;
-        const unsigned k = unsigned(b.cand);
-        const Cycle at = std::max(std::max(any[k], b.cand_at), group_at_[b.group][k]);
-        if (at > best.at) continue;
-        if (at == best.at && (b.cand_column != best_is_column ? best_is_column : b.cand_seq >= best_seq)) continue;
-        best = {b.cand, at, bi, b.cand_column ? b.hit : 0};
-        best_is_column = b.cand_column;
-        best_seq = b.cand_seq;
-    }
+        for (uint64_t bits = busy_[w]; bits; bits &= bits - 1) {  // busy banks, lowest index first
+            const uint32_t bi = uint32_t(w * 64 + unsigned(__builtin_ctzll(bits)));
+            const Cand& c = cands_[bi];
+            if (now >= c.until) candidate(bi, now);
+            if (c.cmd == Cmd::None) continue;
+            const Cycle at = std::max(any[unsigned(c.cmd)], c.bound);
+            if (at < best_at || (at == best_at && c.order < best_order)) best_at = at, best_order = c.order, best_bank = bi;
+        }
+    Choice best;
+    if (best_at != kNever) best = {cands_[best_bank].cmd, best_at, best_bank, banks_[best_bank].cand_column ? banks_[best_bank].hit : 0};
     // A refresh that falls due before the chosen command comes first.
     if (best.cmd != Cmd::None && best.at >= next_ref_) return refresh_step();
     return best;
@@ -161,17 +168,17 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
 void DramChannel::issue(const Choice& c, Cycle now) {
     next_cmd_ = now + 1;
     if (c.cmd == Cmd::Ref) {
-        for (Bank& b : banks_) b.next_act = std::max(b.next_act, now + t_.RFC), b.cand_ok = false;
+        for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].next_act = std::max(banks_[i].next_act, now + t_.RFC), cands_[i].until = 0;
         next_ref_ += t_.REFI;
         ++stats_.refreshes;
         return;
     }
     Bank& b = banks_[c.bank];
-    b.cand_ok = false;  // its timing, row or queue changes
+    cands_[c.bank].until = 0;  // its timing, row or queue changes
     const uint32_t bg = b.group;
     if (c.cmd == Cmd::Pre) {
         b.open = false;
-        forget_hits(b);
+        forget_hits(c.bank);
         b.next_act = std::max(b.next_act, now + t_.RP);
         ++stats_.precharges;
         // The burst that needed another row pays a conflict (not during refresh).
@@ -185,13 +192,14 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     if (c.cmd == Cmd::Act) {
         b.open = true;
         b.row = q.row;
-        forget_hits(b);
+        forget_hits(c.bank);
         b.next_rd = now + t_.RCD;
         b.next_wr = now + t_.RCDWR;
         b.next_pre = std::max(b.next_pre, now + t_.RAS);
         b.next_act = now + t_.RC;
         next_act_any_ = now + t_.RRD_S;
         group_at_[bg][unsigned(Cmd::Act)] = now + t_.RRD_L;
+        group_moved(bg, Cmd::Act);
         faw_[faw_i_] = now;
         faw_i_ = (faw_i_ + 1) % 4;
         faw_full_ = faw_full_ || faw_i_ == 0;  // the window binds once four ACTs exist
@@ -210,6 +218,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         b.next_pre = std::max(b.next_pre, now + t_.RTP);
         next_rd_any_ = now + t_.CCD_S;
         group_at_[bg][unsigned(Cmd::Rd)] = now + t_.CCD_L;
+        group_moved(bg, Cmd::Rd);
         // Read to write: the bus turns around after the read data.
         Cycle rtw = now + t_.CL + t_.BURST + 2 > t_.WL ? now + t_.CL + t_.BURST + 2 - t_.WL : now;
         next_wr_any_ = std::max(next_wr_any_, rtw);
@@ -219,6 +228,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         b.next_pre = std::max(b.next_pre, end + t_.WR);
         next_wr_any_ = now + t_.CCD_S;
         group_at_[bg][unsigned(Cmd::Wr)] = now + t_.CCD_L;
+        group_moved(bg, Cmd::Wr);
         next_rd_any_ = std::max(next_rd_any_, end + t_.WTR);
         ++stats_.writes;
     }

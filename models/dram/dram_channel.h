@@ -75,13 +75,20 @@ private:
         Cycle scan_wait = 0;
         uint64_t hit_seq = 0;
         bool hit_write = false;
-        // The bank's candidate command and the part of its earliest cycle
-        // that only this bank's state sets; valid (cand_ok) until the bank or
-        // its queue changes, or until cycle `cand_until` (an arrival may change it).
-        bool cand_ok = false, cand_column = false;
-        Cmd cand = Cmd::None;
-        Cycle cand_at = 0, cand_until = 0;
-        uint64_t cand_seq = 0;
+        // Of the bank's candidate command (in cands_): the part of its earliest
+        // cycle that only this bank's state sets, and whether it is a column command.
+        Cycle cand_at = 0;
+        bool cand_column = false;
+    };
+    // A bank's candidate command, all a choice reads, kept apart from the bank
+    // so that a choice walks one small array. Valid until the bank or its queue
+    // changes (which sets `until` to 0), or until cycle `until` (an arrival may
+    // change it).
+    struct Cand {
+        Cycle until = 0;
+        Cycle bound = 0;     // the earliest cycle the bank and its bank group allow
+        uint64_t order = 0;  // ties go to the least: a row command has bit 63 set, then the burst's seq
+        Cmd cmd = Cmd::None;
     };
     static constexpr size_t kNone = ~size_t(0);
     static constexpr Cycle kNever = ~Cycle(0);
@@ -97,7 +104,12 @@ private:
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);
     size_t row_hit(uint32_t bank, Cycle now) const;
-    void forget_hits(Bank& b) const { b.scanned = 0, b.hit = kNone, b.scan_wait = 0, b.cand_ok = false; }
+    void forget_hits(uint32_t bank) const {
+        Bank& b = banks_[bank];
+        b.scanned = 0, b.hit = kNone, b.scan_wait = 0, cands_[bank].until = 0;
+    }
+    // A bank group's bound on `cmd` moved: its banks' candidates of that kind follow.
+    void group_moved(uint32_t group, Cmd cmd);
     void candidate(uint32_t bank, Cycle now) const;
     void note_front(uint32_t bank);
 
@@ -107,6 +119,7 @@ private:
     DramBurstSink* sink_;
     DramChannelStats stats_;
     mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
+    mutable std::vector<Cand> cands_;  // per bank; mutable: a cache
     std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
     // Banks with queued bursts, one bit each: a choice visits only these (an
     // empty bank has no command to offer).
