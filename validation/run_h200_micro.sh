@@ -2,7 +2,7 @@
 # One device call for a microbenchmark of the suite: build kernels/NAME.hip,
 # time it, and read its counters with ncu (--clock-control none, one launch
 # per variant). Writes $OUT/times.txt, ncu.csv, provenance.txt.
-# Usage: validation/run_h200_micro.sh NAME [REPEAT]   (write_stream, launch, l1_lines, local_lines,
+# Usage: validation/run_h200_micro.sh NAME [REPEAT]   (write_stream, launch, l1_lines, local_lines, l2_capacity,
 # l1_tags, tlb; REPEAT: profile each variant that many times in a row, --repeat)
 set -u
 NAME=${1:?usage: run_h200_micro.sh NAME [REPEAT]}
