@@ -87,6 +87,9 @@ const std::vector<ParamDef>& param_defs() {
          "most dirty data the L2 keeps; past it the oldest dirty lines are written back (0: only on eviction)", {}, 0},
         {"l2.flush_at_launch", T::Choice, "off", "",
          "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)", {"on", "off"}, 0},
+        {"l2.dirty_at_launch_bytes", T::Size, "0", "bytes",
+         "dirty data of no kernel in the L2 at every kernel's start, oldest of all, written back when evicted (a "
+         "profiler's own writes between its passes)", {}, 0},
         {"noc.latency", T::UInt, "30", "cycles", "CU-L2 interconnect, each way", {}, 0},
         {"noc.bytes_per_cycle", T::UInt, "64", "bytes/cycle", "interconnect link per L2 channel and direction", {}, 1},
         {"dram.clock_mhz", T::Real, "1000", "MHz", "memory clock (command clock)", {}, 1},

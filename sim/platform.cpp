@@ -49,6 +49,8 @@ public:
         dp.launch_cycles = p.launch_cycles;
         dp.dispatch_cycles = p.dispatch_cycles;
         flush_l2_ = p.l2_flush_at_launch;
+        dirty_at_launch_lines_ = p.l2_dirty_at_launch_lines;
+        l2_line_bytes_ = p.l2.geometry.line_bytes;
         unified_bytes_ = p.l1_unified_bytes;
         carveouts_ = p.lds_carveouts;
         lds_granule_ = p.lds.alloc_granule;
@@ -121,6 +123,12 @@ public:
             l->reset_stats();
             if (flush_l2_) l->invalidate();  // dirty data written back before the kernel: not its traffic
         }
+        // Dirty data of no kernel: a buffer of that many lines at 2^56 (above any trace's
+        // addresses), each line in the slice the crossbar sends it to, as a real buffer's.
+        for (uint64_t k = 0; k < dirty_at_launch_lines_ && xbar_; ++k) {
+            const uint64_t addr = (uint64_t(1) << 56) + k * l2_line_bytes_;
+            l2_[xbar_->channel_of(addr)]->add_foreign_dirty(addr / l2_line_bytes_);
+        }
         if (mem_) mem_->reset_stats();
         if (xbar_) xbar_->reset_stats();
         if (dram_) dram_->reset_stats();
@@ -179,6 +187,7 @@ private:
 
     Clock clk_;
     bool flush_l2_ = false;
+    uint64_t dirty_at_launch_lines_ = 0, l2_line_bytes_ = 128;
     uint64_t unified_bytes_ = 0, carveout_ = 0, lds_granule_ = 1;
     std::vector<uint64_t> carveouts_;
     std::unique_ptr<Dispatcher> dispatcher_;

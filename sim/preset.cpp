@@ -110,6 +110,8 @@ Preset make_preset(const Config& c) {
     if (c.u("l2.fetch_bytes") && (c.u("l2.fetch_bytes") % l2.sector_bytes || c.u("l2.line_bytes") % c.u("l2.fetch_bytes")))
         err("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");
     p.l2_flush_at_launch = c.str("l2.flush_at_launch") == "on";
+    p.l2_dirty_at_launch_lines = c.u("l2.dirty_at_launch_bytes") / c.u("l2.line_bytes");
+    if (c.u("l2.dirty_at_launch_bytes") > c.u("l2.size_bytes")) err("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
     l2.dirty_limit_sectors = c.u("l2.dirty_limit_bytes") / n.channels / l2.sector_bytes;
     if (c.u("l2.dirty_limit_bytes") && !l2.dirty_limit_sectors) err("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
     l2.interleave_bytes = n.interleave_bytes;

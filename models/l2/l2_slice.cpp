@@ -108,6 +108,10 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) 
     dram->mem_request(d.req);
 }
 
+void L2Slice::add_foreign_dirty(uint64_t line_no) {
+    write_sectors(line_no, uint32_t((uint64_t(1) << (p_.geometry.line_bytes / p_.sector_bytes)) - 1), clk_.now(), 0);
+}
+
 // Stores and atomics: the sectors become valid and dirty (allocating the line,
 // which may write back a dirty victim). With a dirty limit, the oldest dirty
 // lines are then written back (and kept, clean) while the slice holds more

@@ -51,6 +51,9 @@ public:
     void mem_response(MemRequest& req) override;
     const L2Stats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
+    // Installs a whole dirty line of no kernel, older than anything the kernel brings: it is
+    // written back when evicted.
+    void add_foreign_dirty(uint64_t line_no);
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
         tags_.invalidate_all();
         dirty_sectors_ = 0;

@@ -100,6 +100,29 @@ TEST_CASE("l1.unified_bytes: a kernel's L1 is what its LDS carve-out leaves", "[
     CHECK(stat(r, "occupancy.l1_bytes") == 196608);
 }
 
+// One L2 channel of 2 KiB, 16 ways: a single set of 16 lines. The L2 starts with 4 foreign dirty
+// lines (512 bytes), the oldest of all. One wave reads 4 bytes every 32 bytes: 64 lanes touch 16
+// lines of 128 bytes, 48 lanes 12. Twelve fills find free ways; a 13th to 16th evict the four
+// foreign lines, whose 512 bytes go to DRAM.
+namespace {
+const std::initializer_list<std::pair<const char*, const char*>> kOneSet = {
+    {"l2.channels", "1"}, {"l2.size_bytes", "2K"}, {"l2.assoc", "16"}, {"l2.dirty_at_launch_bytes", "512"}};
+}
+
+TEST_CASE("l2.dirty_at_launch_bytes: foreign dirty lines are written back when evicted", "[sim][memory]") {
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0x10 all affine 0 32\nwait"), kOneSet);
+    CHECK(stat(r, "dram.read_bytes") == 2048);
+    CHECK(stat(r, "l2.writebacks") == 4);
+    CHECK(stat(r, "dram.write_bytes") == 512);
+}
+
+TEST_CASE("l2.dirty_at_launch_bytes: foreign dirty lines stay while the set has room", "[sim][memory]") {
+    auto r = run_text(one_wave_trace(64, 64, "ld global 4 0x10 0xffffffffffff affine 0 32\nwait"), kOneSet);
+    CHECK(stat(r, "dram.read_bytes") == 1536);
+    CHECK(stat(r, "l2.writebacks") == 0);
+    CHECK(stat(r, "dram.write_bytes") == 0);
+}
+
 TEST_CASE("l2.dirty_limit_bytes: past the limit the oldest dirty line is written back", "[sim][memory]") {
     // One L2 channel keeping at most 256 bytes (8 sectors, 2 lines) dirty. Three stores of a full
     // 128-byte line each: the third brings 12 dirty sectors, so line 0 (the oldest) is written back
