@@ -19,6 +19,7 @@
 #include "config.h"
 #include "csv.h"
 #include "output.h"
+#include "preset.h"
 #include "subprocess.h"
 #include "validate/comparison.h"
 
@@ -211,6 +212,7 @@ int cmd_validate(const std::vector<std::string>& args) {
         // before each kernel) apply on top of the preset.
         const fs::path conditions = fs::path(o.dir) / "replay.ini";
         if (fs::exists(conditions)) cfg.load_file(conditions.string());
+        make_preset(cfg);  // an inconsistent preset fails here, naming its file and line, not in every child
         for (const auto& [k, v] : cfg.values()) o.settings.insert(o.settings.end(), {"--" + k, v});
         profiler = cfg.str("report.profiler");
         groups = metric_groups(profiler);

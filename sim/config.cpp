@@ -212,6 +212,13 @@ void Config::set(const std::string& key, const std::string& value, const std::st
     if (!d) throw ConfigError(origin + ": unknown key '" + key + "' (dcusim run --help lists them)");
     check_value(*d, value, origin);
     values_[key] = value;
+    origins_[key] = origin;
+}
+
+const std::string& Config::origin(const std::string& key) const {
+    static const std::string defaults = "built-in defaults (dcu-z100)";
+    auto it = origins_.find(key);
+    return it == origins_.end() ? defaults : it->second;
 }
 
 static std::string trim(const std::string& s) {

@@ -49,9 +49,12 @@ public:
     const std::string& str(const std::string& key) const;
     const std::map<std::string, std::string>& values() const { return values_; }
     const std::string& source() const { return source_; }
+    // Where a key's value was set ("FILE:LINE", "--KEY"), for errors that
+    // concern its value; the built-in defaults if nothing set it.
+    const std::string& origin(const std::string& key) const;
 
 private:
-    std::map<std::string, std::string> values_;
+    std::map<std::string, std::string> values_, origins_;
     std::string source_ = "built-in defaults (dcu-z100)";
 };
 

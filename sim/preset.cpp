@@ -8,7 +8,7 @@ static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
 Preset make_preset(const Config& c) {
     auto err = [&](const std::string& key, const std::string& why) {
-        throw ConfigError(c.source() + ": key '" + key + "': " + why);
+        throw ConfigError(c.origin(key) + ": key '" + key + "': " + why);
     };
     Preset p;
     p.cus = uint32_t(c.u("cu.count"));

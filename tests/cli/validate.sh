@@ -40,4 +40,9 @@ printf 'trace,kernel,family,variant,scale\ntraces/t.trace,0,lds,other,small\n' >
 expect_error 2 "no measurements of lds/other" "$DCUSIM" validate "$WORK/good" --config "$cfg" -q
 expect_error 2 "none of the rocprof counters" "$DCUSIM" validate "$WORK/bad" -q --out "$WORK/r6"  # DCU preset: rocprof names
 expect_error 2 "unknown option '--bogus'" "$DCUSIM" validate "$WORK/bad" --bogus
+# An inconsistent preset is refused once, naming the file and line of the bad value.
+printf '[l2]\nsize_bytes = 40M\n' >"$WORK/l2.ini"
+cat "$cfg" "$WORK/l2.ini" >"$WORK/bad_preset.ini"
+expect_error 2 "^dcusim validate: .*bad_preset.ini:$(($(wc -l <"$cfg") + 2)): key 'l2.size_bytes': must be a multiple" \
+    "$DCUSIM" validate "$WORK/good" --config "$WORK/bad_preset.ini" -q
 finish

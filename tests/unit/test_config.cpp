@@ -50,10 +50,14 @@ TEST_CASE("preset files report FILE:LINE", "[config][bad-input]") {
     CHECK_THROWS_WITH(c.load_file("/nonexistent/x.ini"), "/nonexistent/x.ini: cannot open preset file");
 }
 
-TEST_CASE("inconsistent presets are refused", "[config][bad-input]") {
+TEST_CASE("inconsistent presets are refused, naming where the value was set", "[config][bad-input]") {
     Config c;
-    c.set("const.line_bytes", "48", "t");
-    CHECK_THROWS_WITH(make_preset(c), "built-in defaults (dcu-z100): key 'const.line_bytes': must be a power of two");
+    c.set("const.line_bytes", "48", "--const.line_bytes");
+    CHECK_THROWS_WITH(make_preset(c), "--const.line_bytes: key 'const.line_bytes': must be a power of two");
+    auto p = test::write_temp("size.ini", "[l2]\nchannels = 16\nsize_bytes = 3000K\n");
+    Config f;
+    f.load_file(p);
+    CHECK_THROWS_WITH(make_preset(f), p + ":3: key 'l2.size_bytes': must be a multiple of the channels x line x associativity");
 }
 
 TEST_CASE("configs/dcu-z100.ini holds exactly the built-in defaults", "[config]") {
