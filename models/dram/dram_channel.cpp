@@ -40,6 +40,14 @@ void DramChannel::enqueue(DramBurst b) {
     const uint32_t bi = b.bank_group * p_.banks_per_group + b.bank;
     auto& q = queues_[bi];
     Bank& bk = banks_[bi];
+    // A burst queued behind others, in order, leaves its bank's candidate as it
+    // is unless that is a PRE (the burst may hit the open row): a row hit found
+    // earlier, an ACT for the oldest burst, or waiting for the oldest to arrive
+    // all stay, and so does the command planned for the cycle the channel
+    // sleeps until. (The channel still wakes at the burst's arrival: skipping
+    // that wake-up changes which of two equal choices wins later.)
+    const Cand& cand = cands_[bi];
+    const bool keeps = !q.empty() && !later(b, q.back()) && cand.until != 0 && cand.cmd != Cmd::Pre;
     if (q.empty() || !later(b, q.back())) {
         q.push_back(b);  // the usual case: in order
         if (q.size() == 1) note_front(bi);
@@ -54,9 +62,11 @@ void DramChannel::enqueue(DramBurst b) {
     }
     ++queued_;
     busy_[bi / 64] |= uint64_t(1) << (bi % 64);
-    cands_[bi].until = 0;
-    plan_valid_ = false;
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
+    if (!keeps) {
+        cands_[bi].until = 0;
+        plan_valid_ = false;
+    }
     cal_.wake(unit_, std::max(b.arrival, mclk_.now()));
 }
 
