@@ -44,8 +44,8 @@ void DramChannel::enqueue(DramBurst b) {
     // is unless that is a PRE (the burst may hit the open row): a row hit found
     // earlier, an ACT for the oldest burst, or waiting for the oldest to arrive
     // all stay, and so does the command planned for the cycle the channel
-    // sleeps until. (The channel still wakes at the burst's arrival: skipping
-    // that wake-up changes which of two equal choices wins later.)
+    // sleeps until. (The channel still wakes at the burst's arrival: without
+    // that wake-up the statistics moved slightly, for a reason not yet found.)
     const Cand& cand = cands_[bi];
     const bool keeps = !q.empty() && !later(b, q.back()) && cand.until != 0 && cand.cmd != Cmd::Pre;
     if (q.empty() || !later(b, q.back())) {
