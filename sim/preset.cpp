@@ -123,6 +123,8 @@ Preset make_preset(const Config& c) {
     d.channels = u32("dram.channels");
     d.bank_groups = u32("dram.bank_groups");
     d.banks_per_group = u32("dram.banks_per_group");
+    if (uint64_t(d.bank_groups) * d.banks_per_group > 1024)
+        err("dram.banks_per_group", "at most 1024 banks per channel (dram.bank_groups x dram.banks_per_group)");
     d.row_bytes = u32("dram.row_bytes");
     d.burst_bytes = u32("dram.burst_bytes");
     d.interleave_bytes = u32("dram.interleave_bytes");

@@ -41,8 +41,7 @@ void Dram::mem_request(MemRequest& req) {
             DramBurst b;
             b.parent = id;
             b.write = write;
-            b.bank_group = da.bank_group;
-            b.bank = da.bank;
+            b.bank = uint16_t(da.bank_group * p_.banks_per_group + da.bank);
             b.row = da.row;
             b.arrival = marr;
             b.seq = seq_++;

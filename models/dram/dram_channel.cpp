@@ -37,7 +37,7 @@ void DramChannel::enqueue(DramBurst b) {
         }
     }
     auto later = [](const DramBurst& x, const DramBurst& y) { return x.arrival != y.arrival ? x.arrival < y.arrival : x.seq < y.seq; };
-    const uint32_t bi = b.bank_group * p_.banks_per_group + b.bank;
+    const uint32_t bi = b.bank;
     auto& q = queues_[bi];
     Bank& bk = banks_[bi];
     // A burst queued behind others, in order, leaves its bank's candidate as it

@@ -24,13 +24,14 @@ namespace dcusim {
 
 enum class RowOutcome : uint8_t { Undecided, Hit, Miss, Conflict };
 
+// 32 bytes: the queues of a busy channel hold thousands.
 struct DramBurst {
-    uint32_t parent = 0;  // the front end's request
-    bool write = false;
-    uint32_t bank_group = 0, bank = 0;  // bank within its group
     uint64_t row = 0;
     Cycle arrival = 0;  // memory cycles
     uint64_t seq = 0;
+    uint32_t parent = 0;  // the front end's request
+    uint16_t bank = 0;    // bank_group x banks_per_group + bank within the group
+    bool write = false;
     RowOutcome outcome = RowOutcome::Undecided;
 };
 
