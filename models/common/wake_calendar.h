@@ -70,13 +70,19 @@ private:
         }
         return kNever;
     }
+    // Unit order; a batch is usually a few units, often already in order.
+    static void sort_units(std::vector<uint32_t>& v) {
+        if (v.size() > 32) return std::sort(v.begin(), v.end());
+        for (size_t i = 1; i < v.size(); ++i)
+            for (size_t j = i; j > 0 && v[j - 1] > v[j]; --j) std::swap(v[j - 1], v[j]);
+    }
     // Runs the units due at cycle c, in unit order, and those they wake for c.
     void run_slot(Cycle c) {
         const uint32_t s = uint32_t(c % kSlots);
         while (!slot_[s].empty()) {
             batch_.swap(slot_[s]);
             used_[s / 64] &= ~(uint64_t(1) << (s % 64));
-            std::sort(batch_.begin(), batch_.end());
+            sort_units(batch_);
             for (uint32_t u : batch_) {
                 if (due_[u] != c) continue;  // replaced by an earlier request, or already run
                 due_[u] = kNever;
