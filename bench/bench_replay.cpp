@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <stdexcept>
 #include <string>
 #include <systemc>
 
@@ -18,15 +19,26 @@ int sc_main(int argc, char** argv) {
         return 2;
     }
     dcusim::Config cfg;
-    for (int i = 2; i + 1 < argc; i += 2) {
-        if (std::string(argv[i]) == "--config") cfg.load_file(argv[i + 1]);
-        else cfg.set(argv[i] + 2, argv[i + 1], argv[i]);
-    }
     dcusim::RunOptions ro;
     ro.progress = false;
     auto t0 = std::chrono::steady_clock::now();
     std::clock_t c0 = std::clock();
-    auto r = dcusim::simulate(cfg, {argv[1]}, ro);
+    dcusim::RunResult r;
+    try {
+        if (argc % 2) throw std::runtime_error(std::string(argv[argc - 1]) + ": an option without its value");
+        for (int i = 2; i + 1 < argc; i += 2) {
+            const std::string a = argv[i];
+            if (a.rfind("--", 0) != 0) throw std::runtime_error(a + ": expected --config PRESET or --KEY VALUE");
+            if (a == "--config") cfg.load_file(argv[i + 1]);
+            else cfg.set(a.substr(2), argv[i + 1], a);
+        }
+        t0 = std::chrono::steady_clock::now();
+        c0 = std::clock();
+        r = dcusim::simulate(cfg, {argv[1]}, ro);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "bench_replay: %s\n", e.what());
+        return 2;
+    }
     double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
     rusage ru{};
