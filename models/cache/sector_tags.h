@@ -69,8 +69,8 @@ public:
 private:
     TagArray tags_;
     std::vector<uint32_t> valid_, dirty_;
-    uint64_t index_of(uint64_t line) const { return line / run_ / channels_ * run_ + line % run_; }
-    uint64_t run_, channels_;
+    uint64_t index_of(uint64_t line) const { return channels_.div(run_.div(line)) * run_.value() + run_.mod(line); }
+    Divisor run_, channels_;
 };
 
 }  // namespace dcusim

@@ -3,10 +3,10 @@
 namespace dcusim {
 
 TagArray::TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> repl)
-    : g_(g), sets_(g.sets()), tag_(size_t(sets_) * g.assoc, 0), repl_(std::move(repl)) {}
+    : g_(g), line_bytes_(g.line_bytes), sets_(g.sets()), set_of_(sets_), tag_(size_t(sets_) * g.assoc, 0), repl_(std::move(repl)) {}
 
 int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
-    uint32_t set = uint32_t(index % sets_);
+    uint32_t set = uint32_t(set_of_.mod(index));
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     for (uint32_t w = 0; w < g_.assoc; ++w)
         if (t[w] == line + 1) {
@@ -17,7 +17,7 @@ int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
 }
 
 int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const {
-    uint32_t set = uint32_t(index % sets_);
+    uint32_t set = uint32_t(set_of_.mod(index));
     const uint64_t* t = &tag_[size_t(set) * g_.assoc];
     for (uint32_t w = 0; w < g_.assoc; ++w)
         if (t[w] == line + 1) return int32_t(set * g_.assoc + w);
@@ -27,7 +27,7 @@ int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const {
 bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
 
 int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted) {
-    uint32_t set = uint32_t(index % sets_);
+    uint32_t set = uint32_t(set_of_.mod(index));
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     uint32_t way = g_.assoc;
     for (uint32_t w = 0; w < g_.assoc && way == g_.assoc; ++w)

@@ -5,6 +5,7 @@
 #include <memory>
 #include <vector>
 
+#include "../common/divisor.h"
 #include "replacement.h"
 
 namespace dcusim {
@@ -19,7 +20,7 @@ struct CacheGeometry {
 class TagArray {
 public:
     TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> repl);
-    uint64_t line_of(uint64_t addr) const { return addr / g_.line_bytes; }
+    uint64_t line_of(uint64_t addr) const { return line_bytes_.div(addr); }
     // True on a hit (and updates recency).
     bool lookup(uint64_t line);
     // Installs `line`; returns true and the evicted line if a valid one was replaced.
@@ -37,7 +38,9 @@ public:
 
 private:
     CacheGeometry g_;
+    Divisor line_bytes_;
     uint32_t sets_;
+    Divisor set_of_;  // index -> set
     std::vector<uint64_t> tag_;  // line number + 1; 0 = invalid
     std::unique_ptr<ReplacementPolicy> repl_;
 };

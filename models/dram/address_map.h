@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "../common/divisor.h"
 #include "dram_params.h"
 
 namespace dcusim {
@@ -23,8 +24,8 @@ public:
     DramAddress map(uint64_t addr) const;
 
 private:
-    DramParams p_;
-    uint64_t chunk_bursts_, col_chunks_;
+    uint64_t chunk_bursts_;
+    Divisor interleave_, burst_, channels_, groups_, banks_, col_chunks_;
 };
 
 }  // namespace dcusim

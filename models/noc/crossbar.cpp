@@ -12,17 +12,17 @@ void NocStats::add_to(StatMap& m) const {
 }
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
-    : sc_module(name), p_(p), clk_(clk), up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
+    : sc_module(name), p_(p), interleave_(p.interleave_bytes), channels_(p.channels), clk_(clk), up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
 
 uint32_t Crossbar::channel_of(uint64_t addr) const {
-    uint64_t chunk = addr / p_.interleave_bytes;
-    if (p_.xor_hash) {
+    uint64_t chunk = interleave_.div(addr);
+    if (p_.xor_hash && p_.channels > 1) {  // (one channel: nothing to spread, and the fold would not end)
         // Fold the higher address bits in, so power-of-two strides spread over channels.
         uint64_t h = chunk;
-        for (uint64_t c = chunk / p_.channels; c; c /= p_.channels) h ^= c;
+        for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
         chunk = h;
     }
-    return uint32_t(chunk % p_.channels);
+    return uint32_t(channels_.mod(chunk));
 }
 
 uint64_t Crossbar::data_bytes(const MemRequest& r) {

@@ -11,6 +11,7 @@
 
 #include <vector>
 
+#include "../common/divisor.h"
 #include "../common/request.h"
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
@@ -56,6 +57,7 @@ private:
     static uint64_t data_bytes(const MemRequest& r);
 
     NocParams p_;
+    Divisor interleave_, channels_;
     const Clock& clk_;
     NocStats stats_;
     std::vector<Cycle> up_free_, down_free_;
