@@ -15,7 +15,7 @@ OUT=${OUT:-out}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-cd "$ROOT/validation"
+cd "$ROOT/validation" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
 WORK=$(mktemp -d)
 RES=$WORK/h200
