@@ -13,7 +13,7 @@ set -uo pipefail
 OUT=${OUT:-out}
 ARCH=${ARCH:-gfx906}
 mkdir -p "$OUT/rocprof_full" "$OUT/rocprof_small"
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 BIN=$(mktemp -d)
 cat >"$BIN/counters.txt" <<'C'
 pmc: SQ_WAVES SQ_INSTS_LDS SQ_LDS_BANK_CONFLICT SQ_INSTS_SMEM

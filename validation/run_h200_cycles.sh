@@ -8,7 +8,7 @@
 # Usage (repository root): validation/run_h200_cycles.sh [REPEAT]
 set -u
 REPEAT=${1:-7}
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
 source common/provenance.sh
 BIN=$(mktemp -d)

@@ -6,7 +6,7 @@
 # (the lts__ metrics this ncu has), $OUT/metrics.txt, $OUT/probe_NAME.csv,
 # $OUT/provenance.txt. Usage: validation/run_h200_l2probe.sh
 set -u
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
 source common/provenance.sh
 ncu --query-metrics --chip gh100 >"$OUT/query.txt" 2>&1

@@ -8,7 +8,7 @@ set -u
 NAME=${1:?usage: run_h200_micro.sh NAME [REPEAT]}
 RUNS="--once"
 [ -n "${2:-}" ] && RUNS="--repeat $2"
-cd "$(dirname "$0")"
+cd "$(dirname "$0")" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
 source common/provenance.sh
 METRICS=dram__bytes_write.sum,dram__bytes_read.sum,gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,lts__t_sectors_op_write.sum,lts__t_sector_hit_rate.pct,gpu__time_duration.sum,l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,smsp__inst_executed.sum,l1tex__t_requests_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum
