@@ -3,7 +3,8 @@
 namespace dcusim {
 
 TagArray::TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> repl)
-    : g_(g), line_bytes_(g.line_bytes), sets_(g.sets()), set_of_(sets_), tag_(size_t(sets_) * g.assoc, 0), repl_(std::move(repl)) {}
+    : g_(g), line_bytes_(g.line_bytes), sets_(g.sets()), set_of_(sets_), tag_(size_t(sets_) * g.assoc, 0),
+      repl_(std::move(repl)) {}
 
 int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
     uint32_t set = uint32_t(set_of_.mod(index));

@@ -4,7 +4,8 @@ namespace dcusim {
 
 AddressMap::AddressMap(const DramParams& p)
     : chunk_bursts_(p.interleave_bytes / p.burst_bytes), interleave_(p.interleave_bytes), burst_(p.burst_bytes),
-      channels_(p.channels), groups_(p.bank_groups), banks_(p.banks_per_group), col_chunks_(p.row_bytes / p.interleave_bytes) {}
+      channels_(p.channels), groups_(p.bank_groups), banks_(p.banks_per_group),
+      col_chunks_(p.row_bytes / p.interleave_bytes) {}
 
 DramAddress AddressMap::map(uint64_t addr) const {
     DramAddress a;

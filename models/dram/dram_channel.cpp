@@ -18,7 +18,8 @@ void DramChannelStats::add_to(StatMap& m) const {
 
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
                          DramBurstSink* sink)
-    : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group), cands_(banks_.size()),
+    : sc_module(name), p_(p), t_(p_.t), mclk_(mclk), sink_(sink), banks_(size_t(p.bank_groups) * p.banks_per_group),
+      cands_(banks_.size()),
       queues_(banks_.size()), busy_((banks_.size() + 63) / 64, 0), group_at_(p.bank_groups, std::array<Cycle, 6>{}),
       // Channels refresh in turn, not all at once.
       next_ref_(p.t.REFI ? p.t.REFI + Cycle(index) * p.t.REFI / std::max(1u, p.channels) : ~Cycle(0)),
@@ -166,10 +167,14 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
             if (now >= c.until) candidate(bi, now);
             if (c.cmd == Cmd::None) continue;
             const Cycle at = std::max(any[unsigned(c.cmd)], c.bound);
-            if (at < best_at || (at == best_at && c.order < best_order)) best_at = at, best_order = c.order, best_bank = bi;
+            if (at < best_at || (at == best_at && c.order < best_order))
+                best_at = at, best_order = c.order, best_bank = bi;
         }
     Choice best;
-    if (best_at != kNever) best = {cands_[best_bank].cmd, best_at, best_bank, banks_[best_bank].cand_column ? banks_[best_bank].hit : 0};
+    if (best_at != kNever) {
+        const Bank& b = banks_[best_bank];
+        best = {cands_[best_bank].cmd, best_at, best_bank, b.cand_column ? b.hit : 0};
+    }
     // A refresh that falls due before the chosen command comes first.
     if (best.cmd != Cmd::None && best.at >= next_ref_) return refresh_step();
     return best;
@@ -178,7 +183,10 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
 void DramChannel::issue(const Choice& c, Cycle now) {
     next_cmd_ = now + 1;
     if (c.cmd == Cmd::Ref) {
-        for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].next_act = std::max(banks_[i].next_act, now + t_.RFC), cands_[i].until = 0;
+        for (uint32_t i = 0; i < banks_.size(); ++i) {
+            banks_[i].next_act = std::max(banks_[i].next_act, now + t_.RFC);
+            cands_[i].until = 0;
+        }
         next_ref_ += t_.REFI;
         ++stats_.refreshes;
         return;

@@ -12,7 +12,8 @@ void NocStats::add_to(StatMap& m) const {
 }
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
-    : sc_module(name), p_(p), interleave_(p.interleave_bytes), channels_(p.channels), clk_(clk), up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
+    : sc_module(name), p_(p), interleave_(p.interleave_bytes), channels_(p.channels), clk_(clk),
+      up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
 
 uint32_t Crossbar::channel_of(uint64_t addr) const {
     uint64_t chunk = interleave_.div(addr);
