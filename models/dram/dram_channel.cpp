@@ -45,8 +45,9 @@ void DramChannel::enqueue(DramBurst b) {
     // is unless that is a PRE (the burst may hit the open row): a row hit found
     // earlier, an ACT for the oldest burst, or waiting for the oldest to arrive
     // all stay, and so does the command planned for the cycle the channel
-    // sleeps until. (The channel still wakes at the burst's arrival: without
-    // that wake-up the statistics moved slightly, for a reason not yet found.)
+    // sleeps until: the channel need not wake before it. (Skipping the wake-up
+    // changes nothing in the channel; it only changes the order in which
+    // SystemC runs the two clock domains' calendars in a shared time step.)
     const Cand& cand = cands_[bi];
     const bool keeps = !q.empty() && !later(b, q.back()) && cand.until != 0 && cand.cmd != Cmd::Pre;
     if (q.empty() || !later(b, q.back())) {
@@ -64,6 +65,7 @@ void DramChannel::enqueue(DramBurst b) {
     ++queued_;
     busy_[bi / 64] |= uint64_t(1) << (bi % 64);
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
+    if (keeps && plan_valid_) return;
     if (!keeps) {
         cands_[bi].until = 0;
         plan_valid_ = false;
