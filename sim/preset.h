@@ -20,13 +20,13 @@ struct Preset {
     LdsParams lds;
     ConstParams constant;
     bool fixed_memory = false;  // mem.model = fixed
-    std::string profiler;
+    std::string profiler;              // report.profiler: whose counter names the output adds
     uint32_t launch_cycles = 0;        // cu.launch_cycles
     double dispatch_cycles = 0;        // cu.dispatch_cycles
     uint64_t l1_unified_bytes = 0;     // l1.unified_bytes: L1 + LDS storage, split per kernel
     std::vector<uint64_t> lds_carveouts;  // lds.carveouts, ascending
     bool l2_flush_at_launch = false;   // l2.flush_at_launch
-    uint64_t l2_dirty_at_launch_lines = 0;  // l2.dirty_at_launch_bytes, in L2 lines       // report.profiler: whose counter names the output adds
+    uint64_t l2_dirty_at_launch_lines = 0;  // l2.dirty_at_launch_bytes, in L2 lines
     FixedMemoryParams mem;
     L1Params l1;
     NocParams noc;

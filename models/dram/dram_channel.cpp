@@ -49,8 +49,9 @@ void DramChannel::enqueue(DramBurst b) {
     // changes nothing in the channel; it only changes the order in which
     // SystemC runs the two clock domains' calendars in a shared time step.)
     const Cand& cand = cands_[bi];
-    const bool keeps = !q.empty() && !later(b, q.back()) && cand.until != 0 && cand.cmd != Cmd::Pre;
-    if (q.empty() || !later(b, q.back())) {
+    const bool in_order = q.empty() || !later(b, q.back());
+    const bool keeps = !q.empty() && in_order && cand.until != 0 && cand.cmd != Cmd::Pre;
+    if (in_order) {
         q.push_back(b);  // the usual case: in order
         if (q.size() == 1) note_front(bi);
         bk.scan_wait = 0;  // the search may go on into it
@@ -112,7 +113,7 @@ void DramChannel::note_front(uint32_t bank) {
     const auto& q = queues_[bank];
     Bank& b = banks_[bank];
     b.front_arrival = q.empty() ? kNever : q.front().arrival;
-    if (!q.empty()) b.front_seq = q.front().seq, b.front_write = q.front().write;
+    if (!q.empty()) b.front_seq = q.front().seq;
 }
 
 // The bank's next command: a column command for the oldest row hit among its

@@ -11,7 +11,6 @@
 
 #include <array>
 #include <deque>
-#include <functional>
 #include <queue>
 #include <vector>
 
@@ -66,7 +65,6 @@ private:
         // array (kNever: the queue is empty).
         Cycle front_arrival = kNever;
         uint64_t front_seq = 0;
-        bool front_write = false;
         // The row-hit search, kept between choices: the first `scanned` queue
         // entries miss the open row; `hit` is the first that hits (kNone: none
         // found yet), and the search cannot go on before `scan_wait` (the
