@@ -1,9 +1,12 @@
-// Recycled slots with stable indices (and stable references: a deque never
-// moves its elements). Used for waves, workgroups and pending operations.
+// Recycled slots with stable indices and stable references (slots live in
+// fixed chunks that never move). Used for waves, workgroups and pending
+// operations. Freed slots are reused last-freed first, while still in the
+// host's cache; an index is found by a shift and a mask (a std::deque of
+// large records held one or few per node, and indexed by division).
 #pragma once
 
 #include <cstdint>
-#include <deque>
+#include <memory>
 #include <vector>
 
 namespace dcusim {
@@ -18,15 +21,17 @@ public:
             free_.pop_back();
             return i;
         }
-        items_.emplace_back();
-        return uint32_t(items_.size() - 1);
+        if ((size_ & kMask) == 0) chunks_.push_back(std::make_unique<T[]>(kChunk));
+        return size_++;
     }
     void release(uint32_t i) { free_.push_back(i); }
-    T& operator[](uint32_t i) { return items_[i]; }
-    const T& operator[](uint32_t i) const { return items_[i]; }
+    T& operator[](uint32_t i) { return chunks_[i >> kShift][i & kMask]; }
+    const T& operator[](uint32_t i) const { return chunks_[i >> kShift][i & kMask]; }
 
 private:
-    std::deque<T> items_;
+    static constexpr uint32_t kShift = 6, kChunk = 1u << kShift, kMask = kChunk - 1;
+    std::vector<std::unique_ptr<T[]>> chunks_;
+    uint32_t size_ = 0;
     std::vector<uint32_t> free_;
 };
 
