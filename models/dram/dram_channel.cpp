@@ -56,9 +56,16 @@ void DramChannel::enqueue(DramBurst b) {
         if (q.size() == 1) note_front(bi);
         bk.scan_wait = 0;  // the search may go on into it
     } else {
-        auto at = q.insert(std::upper_bound(q.begin(), q.end(), b, later), b);
-        // Entries from `at` on moved: the search redoes them.
-        const size_t p = size_t(at - q.begin());
+        // After the last entry not later than b (binary search).
+        size_t lo = 0, hi = q.size();
+        while (lo < hi) {
+            const size_t mid = (lo + hi) / 2;
+            if (later(b, q[mid])) hi = mid;
+            else lo = mid + 1;
+        }
+        const size_t p = lo;
+        q.insert(p, b);
+        // Entries from p on moved: the search redoes them.
         if (bk.hit != kNone && bk.hit >= p) bk.hit = kNone;
         if (bk.hit == kNone) bk.scanned = std::min(bk.scanned, p), bk.scan_wait = 0;
         if (p == 0) note_front(bi);
@@ -254,7 +261,7 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         ++stats_.writes;
     }
     DramBurst done = q;
-    bq.erase(bq.begin() + std::ptrdiff_t(c.pos));
+    bq.erase(c.pos);
     // The entries before the served one still miss the row; those after it moved up.
     if (b.hit != kNone && c.pos < b.hit) --b.hit;
     else if (b.hit != kNone) b.hit = kNone, b.scanned = c.pos, b.scan_wait = 0;

@@ -10,11 +10,11 @@
 #include <systemc>
 
 #include <array>
-#include <deque>
 #include <queue>
 #include <vector>
 
 #include "../common/clock.h"
+#include "../common/ring_queue.h"
 #include "../common/stats.h"
 #include "../common/wake_calendar.h"
 #include "dram_params.h"
@@ -119,7 +119,7 @@ private:
     DramChannelStats stats_;
     mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
     mutable std::vector<Cand> cands_;  // per bank; mutable: a cache
-    std::vector<std::deque<DramBurst>> queues_;  // per bank, by (arrival, seq)
+    std::vector<RingQueue<DramBurst>> queues_;  // per bank, by (arrival, seq)
     // Banks with queued bursts, one bit each: a choice visits only these (an
     // empty bank has no command to offer).
     std::vector<uint64_t> busy_;
