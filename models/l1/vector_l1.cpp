@@ -53,7 +53,7 @@ void VectorL1::mem_request(MemRequest& req) {
         }
     }
     for (const LineAccess& la : scratch_) {
-        port_.push({op, la}, arrival, extra);
+        port_.push({la, op, req.op, req.space, req.instr->readonly}, arrival, extra);
         extra = 0;
     }
 }
@@ -63,24 +63,23 @@ void VectorL1::run() {
 }
 
 bool VectorL1::lookup(const Lookup& lk, Cycle now) {
-    const MemRequest& req = *ops_[lk.op].req;
     const uint64_t line_no = lk.line.line / p_.geometry.line_bytes;
     const uint32_t want = lk.line.sectors;
-    if (req.op == trace::Op::Store) {
-        if (req.space == trace::Space::Local && p_.local_write_allocate) {
+    if (lk.kind == trace::Op::Store) {
+        if (lk.space == trace::Space::Local && p_.local_write_allocate) {
             tags_.install(line_no, want, 0);  // still written through: the victim is never dirty
             stats_.sector_hits += uint64_t(__builtin_popcount(want));
         } else {
             tags_.update_if_present(line_no, want);  // write-through, no write-allocate
         }
         ++stats_.stores;
-        send(Down::Write, lk.op, lk.line.line, want, req.space, now);
-    } else if (req.op == trace::Op::Atomic) {
+        send(Down::Write, lk.op, lk.line.line, want, lk.space, now);
+    } else if (lk.kind == trace::Op::Atomic) {
         ++stats_.atomics;  // atomics execute at the L2
-        send(Down::Atomic, lk.op, lk.line.line, want, req.space, now);
+        send(Down::Atomic, lk.op, lk.line.line, want, lk.space, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);
-        const bool ro = req.instr->readonly;
+        const bool ro = lk.readonly;
         if (!missing) {
             stats_.sector_hits += uint64_t(__builtin_popcount(want));
             ++stats_.hits;
@@ -92,11 +91,11 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
             if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
             ++stats_.misses;
             stats_.sector_hits += uint64_t(__builtin_popcount(want & ~missing));
-            if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l1_misses;
+            if (PcProfile* prof = PcProfile::active()) ++prof->at(ops_[lk.op].req->pc).l1_misses;
             stats_.ro_misses += ro;
             stats_.ro_requests += ro;
             stats_.sector_hits += uint64_t(__builtin_popcount(missing & ~*extra));  // already on their way
-            if (*extra) send(Down::Fill, lk.op, lk.line.line, *extra, req.space, now);
+            if (*extra) send(Down::Fill, lk.op, lk.line.line, *extra, lk.space, now);
             else ++stats_.mshr_merges;
         }
     }

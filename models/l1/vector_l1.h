@@ -75,9 +75,14 @@ private:
         uint32_t lines;
         Cycle arrival, done;
     };
+    // What a lookup needs of its instruction is copied in (24 bytes either
+    // way): the instruction's records are cold by the time the port serves it.
     struct Lookup {
-        uint32_t op;
         LineAccess line;
+        uint32_t op;
+        trace::Op kind;
+        trace::Space space;
+        bool readonly;
     };
     struct Target {
         uint32_t op;
