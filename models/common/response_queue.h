@@ -48,6 +48,7 @@ private:
             MemRequest* r;
             if (fifo_first()) r = fifo_.front().req, fifo_.pop_front();
             else r = heap_.top().req, heap_.pop();
+            if (!empty()) __builtin_prefetch(front().req);  // the next answer's request is likely cold
             r->reply_to->mem_response(*r);
         }
         if (!empty()) cal_.wake(unit_, front().at);
