@@ -33,23 +33,36 @@ void Dram::mem_request(MemRequest& req) {
     const uint32_t sector = req.sectors ? req.sector_bytes : req.size;
     const uint32_t nsec = req.sectors ? req.size / req.sector_bytes : 1;
     uint64_t bytes = 0;
+    // Consecutive bursts to one row of one bank go as one run (one queue entry).
+    DramBurst run;
+    uint32_t run_channel = 0;
+    bool have_run = false;
     for (uint32_t s = 0; s < nsec; ++s) {
         if (req.sectors && !(req.sectors >> s & 1)) continue;
         uint64_t lo = req.addr + uint64_t(s) * sector, hi = lo + sector;
         for (uint64_t a = lo / p_.burst_bytes * p_.burst_bytes; a < hi; a += p_.burst_bytes) {
-            DramAddress da = map_.map(a);
-            DramBurst b;
-            b.parent = id;
-            b.write = write;
-            b.bank = uint16_t(da.bank_group * p_.banks_per_group + da.bank);
-            b.row = da.row;
-            b.arrival = marr;
-            b.seq = seq_++;
+            const DramAddress da = map_.map(a);
+            const auto bank = uint16_t(da.bank_group * p_.banks_per_group + da.bank);
             ++pd.bursts;
             bytes += p_.burst_bytes;
-            channels_[da.channel]->enqueue(b);
+            if (have_run && da.channel == run_channel && bank == run.bank && da.row == run.row && run.count < 255) {
+                run.count = run.count + 1;
+                ++seq_;
+                continue;
+            }
+            if (have_run) channels_[run_channel]->enqueue(run);
+            run = DramBurst();
+            run.parent = id;
+            run.write = write;
+            run.bank = bank;
+            run.row = da.row;
+            run.arrival = marr;
+            run.seq = seq_++;
+            run_channel = da.channel;
+            have_run = true;
         }
     }
+    if (have_run) channels_[run_channel]->enqueue(run);
     (write ? stats_.write_requests : stats_.read_requests) += 1;
     (write ? stats_.write_bytes : stats_.read_bytes) += bytes;
     if (PcProfile* prof = PcProfile::active()) prof->at(req.pc).dram_bytes += bytes;

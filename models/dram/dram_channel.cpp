@@ -67,7 +67,8 @@ void DramChannel::enqueue(DramBurst b) {
         q.insert(p, b);
         // Entries from p on moved: the search redoes them.
         if (bk.hit != kNone && bk.hit >= p) bk.hit = kNone;
-        if (bk.hit == kNone) bk.scanned = std::min(bk.scanned, p), bk.scan_wait = 0;
+        if (bk.hit == kNone && p < bk.scanned) rescan_from(bi, p);
+        if (bk.hit == kNone) bk.scan_wait = 0;
         if (p == 0) note_front(bi);
     }
     ++queued_;
@@ -97,18 +98,28 @@ DramChannel::Choice DramChannel::refresh_step() const {
     return c;
 }
 
-// The oldest arrived burst to the open row among the bank's `queue_depth`
-// oldest (kNone: none), resuming the search kept in the bank.
+void DramChannel::rescan_from(uint32_t bank, size_t i) const {
+    Bank& b = banks_[bank];
+    const auto& q = queues_[bank];
+    uint32_t n = 0;
+    for (size_t k = 0; k < i; ++k) n += q[k].count;
+    b.scanned = i, b.scanned_bursts = n;
+}
+
+// The entry of the oldest arrived burst to the open row among the bank's
+// `queue_depth` oldest bursts (kNone: none), resuming the search kept in the bank.
 size_t DramChannel::row_hit(uint32_t bank, Cycle now) const {
     Bank& b = banks_[bank];
     if (b.hit != kNone || now < b.scan_wait) return b.hit;
     const auto& q = queues_[bank];
-    const size_t end = std::min<size_t>(q.size(), p_.queue_depth);
     size_t i = b.scanned;
-    while (i < end && q[i].arrival <= now && q[i].row != b.row) ++i;
-    b.scanned = i;
-    b.scan_wait = i < end && q[i].arrival > now ? q[i].arrival : kNever;
-    if (i < end && q[i].arrival <= now) {
+    uint32_t n = b.scanned_bursts;  // bursts ahead of entry i
+    // Entry i is in the window while its first burst is.
+    auto in_window = [&] { return i < q.size() && n < p_.queue_depth; };
+    while (in_window() && q[i].arrival <= now && q[i].row != b.row) n += q[i].count, ++i;
+    b.scanned = i, b.scanned_bursts = n;
+    b.scan_wait = in_window() && q[i].arrival > now ? q[i].arrival : kNever;
+    if (in_window() && q[i].arrival <= now) {
         b.hit = i;
         b.hit_seq = q[i].seq;
         b.hit_write = q[i].write;
@@ -260,15 +271,22 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         next_rd_any_ = std::max(next_rd_any_, end + t_.WTR);
         ++stats_.writes;
     }
-    DramBurst done = q;
-    bq.erase(c.pos);
-    // The entries before the served one still miss the row; those after it moved up.
-    if (b.hit != kNone && c.pos < b.hit) --b.hit;
-    else if (b.hit != kNone) b.hit = kNone, b.scanned = c.pos, b.scan_wait = 0;
-    else b.scanned = std::min(b.scanned, c.pos), b.scan_wait = 0;
+    const DramBurst done = q;
+    if (q.count > 1) {
+        // The run's next burst takes the served one's place: its own row outcome, the next order.
+        q.count = q.count - 1;
+        q.seq = q.seq + 1;
+        q.outcome = RowOutcome::Undecided;
+    } else {
+        bq.erase(c.pos);
+        if (bq.empty()) busy_[c.bank / 64] &= ~(uint64_t(1) << (c.bank % 64));
+        --queued_;
+    }
+    // The entries before the served one still miss the row: the search resumes at it.
+    if (b.hit == c.pos && b.scanned == c.pos) b.hit = kNone;
+    else if (b.hit != kNone || c.pos < b.scanned) b.hit = kNone, rescan_from(c.bank, std::min(b.scanned, c.pos));
+    b.scan_wait = 0;
     if (c.pos == 0) note_front(c.bank);
-    if (bq.empty()) busy_[c.bank / 64] &= ~(uint64_t(1) << (c.bank % 64));
-    --queued_;
     sink_->burst_done(done, end);
 }
 

@@ -23,11 +23,17 @@ namespace dcusim {
 
 enum class RowOutcome : uint8_t { Undecided, Hit, Miss, Conflict };
 
-// 32 bytes: the queues of a busy channel hold thousands.
+// A run of `count` bursts of one request to one row of one bank (a 128-byte
+// line of 32-byte bursts is one entry of 4): queued, searched and answered
+// as one, while each burst still takes its own column command, in order.
+// The k-th burst left is burst `seq` + k in the FR-FCFS order. 32 bytes: the
+// queues of a busy channel hold thousands.
 struct DramBurst {
+    DramBurst() : seq(0), count(1) {}
     uint64_t row = 0;
     Cycle arrival = 0;  // memory cycles
-    uint64_t seq = 0;
+    uint64_t seq : 56;  // the first burst left
+    uint64_t count : 8;
     uint32_t parent = 0;  // the front end's request
     uint16_t bank = 0;    // bank_group x banks_per_group + bank within the group
     bool write = false;
@@ -71,6 +77,7 @@ private:
         // arrival it stopped at). Time only moves forward, so a search resumes
         // where it stopped.
         size_t scanned = 0, hit = kNone;
+        uint32_t scanned_bursts = 0;  // bursts in the first `scanned` entries (the window counts bursts)
         Cycle scan_wait = 0;
         uint64_t hit_seq = 0;
         bool hit_write = false;
@@ -105,8 +112,10 @@ private:
     size_t row_hit(uint32_t bank, Cycle now) const;
     void forget_hits(uint32_t bank) const {
         Bank& b = banks_[bank];
-        b.scanned = 0, b.hit = kNone, b.scan_wait = 0, cands_[bank].until = 0;
+        b.scanned = 0, b.scanned_bursts = 0, b.hit = kNone, b.scan_wait = 0, cands_[bank].until = 0;
     }
+    // Restarts the row-hit search at entry `i` (bursts before it counted again: rare).
+    void rescan_from(uint32_t bank, size_t i) const;
     // A bank group's bound on `cmd` moved: its banks' candidates of that kind follow.
     void group_moved(uint32_t group, Cmd cmd);
     void candidate(uint32_t bank, Cycle now) const;

@@ -15,6 +15,7 @@ struct Access {
     Cycle at;
     uint64_t addr;
     bool write = false;
+    uint32_t size = 32;
 };
 
 // Issues each access at its cycle and records when it is answered.
@@ -35,7 +36,7 @@ struct Tester : sc_core::sc_module, MemResponder {
             MemRequest& r = reqs[i];
             r.op = script[i].write ? trace::Op::Store : trace::Op::Load;
             r.addr = script[i].addr;
-            r.size = 32;
+            r.size = script[i].size;
             r.issue = clk.now();
             r.reply_to = this;
             r.tag = i;
@@ -118,4 +119,44 @@ TEST_CASE("a write then a read of the same bank: tWTR", "[sim][dram]") {
     CHECK(r.done[1] == 42);
     CHECK(r.stats.at("dram.write_bytes") == 32);
     CHECK(r.stats.at("dram.writes") == 1);
+}
+
+TEST_CASE("a 128-byte read: four bursts to one row, back to back", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 0;
+    auto r = run({{0, 0, false, 128}}, p);
+    // ACT 0; RD at 12, 15, 18, 21 (tCCD_L 3: one bank group); data until 21 + 17 + 2 = 40.
+    CHECK(r.done[0] == 40);
+    CHECK(r.stats.at("dram.reads") == 4);
+    CHECK(r.stats.at("dram.row_misses") == 1);
+    CHECK(r.stats.at("dram.row_hits") == 3);
+}
+
+// Row 0 of bank 0 is open from the read at 0 (ACT 0, RD 12). At 100 come a
+// 128-byte read X of another row of bank 0 (4 bursts), then a 32-byte read Y
+// of the open row. The FR-FCFS window counts bursts, not requests.
+const std::vector<Access> kWindowScript = {{0, 0}, {100, kOtherRow, false, 128}, {100, 64}};
+
+TEST_CASE("FR-FCFS window of 5 bursts: Y is in it and hits the open row", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 0;
+    p.queue_depth = 5;
+    auto r = run(kWindowScript, p);
+    // RD Y at 100; PRE at 104 (tRTP), ACT 118, RD 130 133 136 139.
+    CHECK(r.done[2] == 100 + 19);
+    CHECK(r.done[1] == 139 + 19);
+    CHECK(r.stats.at("dram.row_hits") == 4);
+    CHECK(r.stats.at("dram.row_conflicts") == 1);
+}
+
+TEST_CASE("FR-FCFS window of 4 bursts: only X's bursts are in it, so X goes first", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 0;
+    p.queue_depth = 4;
+    auto r = run(kWindowScript, p);
+    // PRE 100, ACT 114, RD 126 129 132 135; Y: PRE 142 (tRAS), ACT 156, RD 168.
+    CHECK(r.done[1] == 135 + 19);
+    CHECK(r.done[2] == 168 + 19);
+    CHECK(r.stats.at("dram.row_hits") == 3);
+    CHECK(r.stats.at("dram.row_conflicts") == 2);
 }
