@@ -11,33 +11,37 @@
 #include <vector>
 
 #include "../../traces/replay/wave_trace.h"
+#include "../common/divisor.h"
 
 namespace dcusim {
 
 class DataBanks {
 public:
-    DataBanks(uint32_t banks, uint32_t bank_bytes) : banks_(banks), bank_bytes_(bank_bytes), words_(banks) {}
+    DataBanks(uint32_t banks, uint32_t bank_bytes) : banks_(banks), bank_bytes_(bank_bytes), count_(banks) {}
     // Cycles to read the instruction's lanes; `lane_addr` maps (lane, trace
     // address) to the address the cache sees, as for coalescing.
     template <typename AddrFn>
     uint32_t cycles(const trace::Instr& in, const trace::WaveTrace& w, AddrFn&& lane_addr) {
-        for (auto& v : words_) v.clear();
-        uint32_t most = 0;
+        words_.clear();
         w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
             const uint64_t lo = lane_addr(lane, a), hi = lo + in.bytes - 1;
-            for (uint64_t word = lo / bank_bytes_; word <= hi / bank_bytes_; ++word) {
-                auto& v = words_[word % banks_];
-                if (std::find(v.begin(), v.end(), word) != v.end()) continue;  // shared
-                v.push_back(word);
-                most = std::max(most, uint32_t(v.size()));
-            }
+            for (uint64_t word = bank_bytes_.div(lo); word <= bank_bytes_.div(hi); ++word) words_.push_back(word);
         });
+        // Distinct words, counted per bank.
+        std::sort(words_.begin(), words_.end());
+        std::fill(count_.begin(), count_.end(), 0);
+        uint32_t most = 0;
+        for (size_t i = 0; i < words_.size(); ++i) {
+            if (i && words_[i] == words_[i - 1]) continue;  // lanes sharing a word
+            most = std::max(most, ++count_[banks_.mod(words_[i])]);
+        }
         return most;
     }
 
 private:
-    uint32_t banks_, bank_bytes_;
-    std::vector<std::vector<uint64_t>> words_;  // per bank: the distinct words of this instruction
+    Divisor banks_, bank_bytes_;
+    std::vector<uint32_t> count_;   // per bank: distinct words of this instruction
+    std::vector<uint64_t> words_;   // the instruction's words, one per lane and word
 };
 
 }  // namespace dcusim
