@@ -53,7 +53,7 @@ void VectorL1::mem_request(MemRequest& req) {
         }
     }
     for (const LineAccess& la : scratch_) {
-        port_.push({la, op, req.op, req.space, req.instr->readonly}, arrival, extra);
+        port_.push({la.line, req.pc, la.sectors, op, req.op, req.space, req.instr->readonly}, arrival, extra);
         extra = 0;
     }
 }
@@ -63,8 +63,8 @@ void VectorL1::run() {
 }
 
 bool VectorL1::lookup(const Lookup& lk, Cycle now) {
-    const uint64_t line_no = lk.line.line / p_.geometry.line_bytes;
-    const uint32_t want = lk.line.sectors;
+    const uint64_t line_no = lk.line / p_.geometry.line_bytes;
+    const uint32_t want = lk.sectors;
     if (lk.kind == trace::Op::Store) {
         if (lk.space == trace::Space::Local && p_.local_write_allocate) {
             tags_.install(line_no, want, 0);  // still written through: the victim is never dirty
@@ -73,10 +73,10 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
             tags_.update_if_present(line_no, want);  // write-through, no write-allocate
         }
         ++stats_.stores;
-        send(Down::Write, lk.op, lk.line.line, want, lk.space, now);
+        send(Down::Write, lk, want, now);
     } else if (lk.kind == trace::Op::Atomic) {
         ++stats_.atomics;  // atomics execute at the L2
-        send(Down::Atomic, lk.op, lk.line.line, want, lk.space, now);
+        send(Down::Atomic, lk, want, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);
         const bool ro = lk.readonly;
@@ -91,11 +91,11 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
             if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
             ++stats_.misses;
             stats_.sector_hits += uint64_t(__builtin_popcount(want & ~missing));
-            if (PcProfile* prof = PcProfile::active()) ++prof->at(ops_[lk.op].req->pc).l1_misses;
+            if (PcProfile* prof = PcProfile::active()) ++prof->at(lk.pc).l1_misses;
             stats_.ro_misses += ro;
             stats_.ro_requests += ro;
             stats_.sector_hits += uint64_t(__builtin_popcount(missing & ~*extra));  // already on their way
-            if (*extra) send(Down::Fill, lk.op, lk.line.line, *extra, lk.space, now);
+            if (*extra) send(Down::Fill, lk, *extra, now);
             else ++stats_.mshr_merges;
         }
     }
@@ -104,22 +104,22 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
     return true;
 }
 
-void VectorL1::send(Down kind, uint32_t op, uint64_t line, uint32_t sectors, trace::Space space, Cycle now) {
+void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
     d.kind = kind;
-    d.op = op;
+    d.op = lk.op;
     d.req = MemRequest{};
     d.req.op = kind == Down::Fill ? trace::Op::Load : kind == Down::Write ? trace::Op::Store : trace::Op::Atomic;
-    d.req.space = space;
-    d.req.addr = line;
+    d.req.space = lk.space;
+    d.req.addr = lk.line;
     d.req.size = p_.geometry.line_bytes;
     d.req.sectors = sectors;
     d.req.sector_bytes = p_.sector_bytes;
     d.req.issue = now;
     d.req.reply_to = this;
     d.req.tag = i;
-    d.req.pc = ops_[op].req->pc;  // for a fill, the op that missed first (fills complete through the MSHR)
+    d.req.pc = lk.pc;  // for a fill, the op that missed first (fills complete through the MSHR)
     if (kind == Down::Fill) ++stats_.fetches;
     down->mem_request(d.req);
 }

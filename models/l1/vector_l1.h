@@ -75,10 +75,12 @@ private:
         uint32_t lines;
         Cycle arrival, done;
     };
-    // What a lookup needs of its instruction is copied in (24 bytes either
-    // way): the instruction's records are cold by the time the port serves it.
+    // What a lookup needs of its instruction is copied in: the instruction's
+    // records are cold by the time the port serves it.
     struct Lookup {
-        LineAccess line;
+        uint64_t line;
+        uint64_t pc;
+        uint32_t sectors;
         uint32_t op;
         trace::Op kind;
         trace::Space space;
@@ -96,7 +98,7 @@ private:
 
     void run();
     bool lookup(const Lookup& lk, Cycle now);
-    void send(Down kind, uint32_t op, uint64_t line, uint32_t sectors, trace::Space space, Cycle now);
+    void send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now);
     void line_done(uint32_t op, Cycle when);
     uint64_t private_addr(const MemRequest& req, unsigned lane, uint64_t offset) const;
 
