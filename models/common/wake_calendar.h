@@ -32,6 +32,9 @@ public:
     uint32_t add(std::function<void()> step) {
         step_.push_back(std::move(step));
         due_.push_back(kNever);
+        words_ = (step_.size() + 63) / 64;
+        for (auto& sl : slot_) sl.resize(words_, 0);
+        batch_.resize(words_, 0);
         return uint32_t(step_.size() - 1);
     }
     // Unit `unit` has work at cycle c (at once if c is past); an earlier request stands.
@@ -54,7 +57,7 @@ private:
     static constexpr uint32_t kSlots = 256;  // a multiple of 64
     void put(Cycle c, uint32_t unit) {
         const uint32_t s = uint32_t(c % kSlots);
-        slot_[s].push_back(unit);
+        slot_[s][unit / 64] |= uint64_t(1) << (unit % 64);
         used_[s / 64] |= uint64_t(1) << (s % 64);
     }
     // The first cycle in [from, limit) whose slot is in use (kNever: none);
@@ -70,25 +73,27 @@ private:
         }
         return kNever;
     }
-    // Unit order; a batch is usually a few units, often already in order.
-    static void sort_units(std::vector<uint32_t>& v) {
-        if (v.size() > 32) return std::sort(v.begin(), v.end());
-        for (size_t i = 1; i < v.size(); ++i)
-            for (size_t j = i; j > 0 && v[j - 1] > v[j]; --j) std::swap(v[j - 1], v[j]);
-    }
-    // Runs the units due at cycle c, in unit order, and those they wake for c.
+    // Runs the units due at cycle c, in unit order (a slot is a bitmap of
+    // units), then those they wake for c, in unit order again.
     void run_slot(Cycle c) {
         const uint32_t s = uint32_t(c % kSlots);
-        while (!slot_[s].empty()) {
-            batch_.swap(slot_[s]);
-            used_[s / 64] &= ~(uint64_t(1) << (s % 64));
-            sort_units(batch_);
-            for (uint32_t u : batch_) {
-                if (due_[u] != c) continue;  // replaced by an earlier request, or already run
-                due_[u] = kNever;
-                step_[u]();
+        std::vector<uint64_t>& sl = slot_[s];
+        for (;;) {
+            bool any = false;
+            for (size_t w = 0; w < words_; ++w) {
+                batch_[w] = sl[w];
+                sl[w] = 0;
+                any = any || batch_[w];
             }
-            batch_.clear();
+            used_[s / 64] &= ~(uint64_t(1) << (s % 64));
+            if (!any) return;
+            for (size_t w = 0; w < words_; ++w)
+                for (uint64_t bits = batch_[w]; bits; bits &= bits - 1) {
+                    const uint32_t u = uint32_t(w * 64 + unsigned(__builtin_ctzll(bits)));
+                    if (due_[u] != c) continue;  // replaced by an earlier request
+                    due_[u] = kNever;
+                    step_[u]();
+                }
         }
     }
     void tick() {
@@ -117,7 +122,8 @@ private:
     const Clock clk_;  // a copy: the calendar may outlive the Clock that made it
     std::vector<std::function<void()>> step_;
     std::vector<Cycle> due_;  // per unit: the cycle asked for (kNever: none)
-    std::vector<uint32_t> slot_[kSlots], batch_;
+    size_t words_ = 0;  // 64-bit words of a unit bitmap
+    std::vector<uint64_t> slot_[kSlots], batch_;  // per slot: the units due there
     uint64_t used_[kSlots / 64] = {};
     Cycle base_ = 0;  // the wheel holds cycles [base_, base_ + kSlots)
     std::priority_queue<std::pair<Cycle, uint32_t>, std::vector<std::pair<Cycle, uint32_t>>,
