@@ -16,14 +16,20 @@ class WakeCalendar;
 class Clock {
 public:
     explicit Clock(double mhz = 1000.0)
-        : period_ps_(uint64_t(1e6 / mhz + 0.5)), period_(double(period_ps_), sc_core::SC_PS) {}
-    Cycle now() const { return sc_core::sc_time_stamp().value() / period_.value(); }
+        : period_ps_(uint64_t(1e6 / mhz + 0.5)), period_(double(period_ps_), sc_core::SC_PS),
+          stamp_(&sc_core::sc_time_stamp()) {}
+    // Units ask many times per time step: the cycle is divided out once per step.
+    Cycle now() const {
+        const uint64_t t = stamp_->value();
+        if (t != last_ps_) last_ps_ = t, last_cycle_ = t / period_ps_;
+        return last_cycle_;
+    }
     // Delay from now until the start of cycle c (zero if c is not in the future).
     // Measured to the cycle's boundary, not from now: a unit woken by another
     // clock domain mid-cycle still wakes on this clock's edges, so all units of
     // a domain share SystemC time steps.
     sc_core::sc_time until(Cycle c) const {
-        const uint64_t t = sc_core::sc_time_stamp().value(), at = c * period_ps_;
+        const uint64_t t = stamp_->value(), at = c * period_ps_;
         return at > t ? sc_core::sc_time::from_value(at - t) : sc_core::SC_ZERO_TIME;
     }
     uint64_t period_ps() const { return period_ps_; }
@@ -37,6 +43,11 @@ public:
 private:
     uint64_t period_ps_;
     sc_core::sc_time period_;
+    // SystemC's current time: a member of its one simulation context, which
+    // lives as long as the process (sc_time_stamp() returns a reference to it).
+    const sc_core::sc_time* stamp_;
+    mutable uint64_t last_ps_ = ~uint64_t(0);
+    mutable Cycle last_cycle_ = 0;
     mutable std::shared_ptr<WakeCalendar> cal_;
 };
 
