@@ -12,6 +12,7 @@
 
 #include "sim/config.h"
 #include "sim/platform.h"
+#include "sim/host_memory.h"
 
 int sc_main(int argc, char** argv) {
     if (argc < 2) {
@@ -62,6 +63,7 @@ int sc_main(int argc, char** argv) {
 }
 
 int main(int argc, char** argv) {
+    dcusim::back_heap_with_huge_pages();
     setenv("SYSTEMC_DISABLE_COPYRIGHT_MESSAGE", "1", 1);
     return sc_core::sc_elab_and_sim(argc, argv);
 }
