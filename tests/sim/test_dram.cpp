@@ -137,26 +137,25 @@ TEST_CASE("a 128-byte read: four bursts to one row, back to back", "[sim][dram]"
 // of the open row. The FR-FCFS window counts bursts, not requests.
 const std::vector<Access> kWindowScript = {{0, 0}, {100, kOtherRow, false, 128}, {100, 64}};
 
-TEST_CASE("FR-FCFS window of 5 bursts: Y is in it and hits the open row", "[sim][dram]") {
+// Runs the script with a window of `queue_depth` bursts and checks when X and
+// Y are answered and how the five bursts after the first fared.
+void check_window(uint32_t queue_depth, Cycle x_done, Cycle y_done, uint64_t hits, uint64_t conflicts) {
     DramParams p;
     p.t.REFI = 0;
-    p.queue_depth = 5;
-    auto r = run(kWindowScript, p);
-    // RD Y at 100; PRE at 104 (tRTP), ACT 118, RD 130 133 136 139.
-    CHECK(r.done[2] == 100 + 19);
-    CHECK(r.done[1] == 139 + 19);
-    CHECK(r.stats.at("dram.row_hits") == 4);
-    CHECK(r.stats.at("dram.row_conflicts") == 1);
+    p.queue_depth = queue_depth;
+    const Run r = run(kWindowScript, p);
+    CHECK(r.done[1] == x_done);
+    CHECK(r.done[2] == y_done);
+    CHECK(r.stats.at("dram.row_hits") == hits);
+    CHECK(r.stats.at("dram.row_conflicts") == conflicts);
+}
+
+TEST_CASE("FR-FCFS window of 5 bursts: Y is in it and hits the open row", "[sim][dram]") {
+    // RD Y at 100; X: PRE at 104 (tRTP), ACT 118, RD 130 133 136 139.
+    check_window(5, 139 + 19, 100 + 19, 4, 1);
 }
 
 TEST_CASE("FR-FCFS window of 4 bursts: only X's bursts are in it, so X goes first", "[sim][dram]") {
-    DramParams p;
-    p.t.REFI = 0;
-    p.queue_depth = 4;
-    auto r = run(kWindowScript, p);
-    // PRE 100, ACT 114, RD 126 129 132 135; Y: PRE 142 (tRAS), ACT 156, RD 168.
-    CHECK(r.done[1] == 135 + 19);
-    CHECK(r.done[2] == 168 + 19);
-    CHECK(r.stats.at("dram.row_hits") == 3);
-    CHECK(r.stats.at("dram.row_conflicts") == 2);
+    // X: PRE 100, ACT 114, RD 126 129 132 135; Y: PRE 142 (tRAS), ACT 156, RD 168.
+    check_window(4, 135 + 19, 168 + 19, 3, 2);
 }
