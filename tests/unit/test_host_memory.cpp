@@ -12,6 +12,7 @@
 
 #include "sim/host_memory.h"
 
+#if !defined(__SANITIZE_ADDRESS__) && defined(__linux__)
 namespace {
 
 std::string thp_mode() {
@@ -37,6 +38,7 @@ std::string vm_flags_of(uintptr_t a) {
 }
 
 }  // namespace
+#endif
 
 TEST_CASE("the heap is marked for huge pages where the host allows it on request", "[host]") {
 #if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
