@@ -38,6 +38,8 @@ const std::vector<ParamDef>& param_defs() {
         {"lds.banks", T::UInt, "32", "banks", "LDS banks", {}, 1},
         {"lds.bank_bytes", T::UInt, "4", "bytes", "width of one bank", {}, 1},
         {"lds.latency", T::UInt, "64", "cycles", "last bank access to data back", {}, 0},
+        {"lds.replay_latency", T::UInt, "0", "cycles",
+         "latency each bank-conflict replay adds beyond the pipe cycle it holds (data back bank_conflict_cycles x this later)", {}, 0},
         {"lds.alloc_granule", T::Size, "512", "bytes", "LDS allocation unit per workgroup", {}, 1},
         {"lds.carveouts", T::SizeList, "0", "bytes",
          "with l1.unified_bytes: the LDS sizes the storage splits into; a kernel gets the smallest that holds its resident workgroups", {}, 0},

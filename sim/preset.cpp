@@ -36,6 +36,7 @@ Preset make_preset(const Config& c) {
     p.lds.geometry.banks = uint32_t(c.u("lds.banks"));
     p.lds.geometry.bank_bytes = uint32_t(c.u("lds.bank_bytes"));
     p.lds.latency = uint32_t(c.u("lds.latency"));
+    p.lds.replay_latency = uint32_t(c.u("lds.replay_latency"));
     p.lds.alloc_granule = uint32_t(c.u("lds.alloc_granule"));
 
     ConstParams& k = p.constant;

@@ -47,7 +47,7 @@ Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle n
     Cycle start = std::max(now, pipe_free_);
     stats_.queue_cycles += start - now;
     pipe_free_ = start + c.cycles;
-    return pipe_free_ + p_.latency;
+    return pipe_free_ + p_.latency + c.conflict_cycles * p_.replay_latency;
 }
 
 }  // namespace dcusim

@@ -14,6 +14,10 @@ struct LdsParams {
     uint64_t size_bytes = 65536;
     LdsGeometry geometry;
     uint32_t latency = 64;         // cycles from the last group served to data back
+    // Further latency per bank-conflict replay: a replayed access holds the
+    // pipe one cycle but returns its data later still (H200: 2 cycles of
+    // latency per replay in all, validation/results/h200-ldslatency).
+    uint32_t replay_latency = 0;
     uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
 };
 

@@ -47,3 +47,15 @@ TEST_CASE("waves of one CU contend for the LDS pipe", "[sim][lds]") {
     CHECK(stat(r, "lds.queue_cycles") == 64);
     CHECK(stat(r, "cycles") == 192);  // 64 wait + 64 served + 64 latency
 }
+
+TEST_CASE("lds.replay_latency: each conflict cycle delays the data, not the pipe", "[sim][lds]") {
+    // Stride 128 on the default preset: 64 pipe cycles, 62 of them conflict cycles
+    // (two 32-lane groups of 32 each). With 2 cycles per replay the data is back
+    // 64 + 64 + 62 x 2 = 252 cycles after issue; a second wave behind it still
+    // waits only the 64 pipe cycles.
+    auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 128 1 1\n"
+                      "wave 0 0\nld lds 4 0x10 all affine 0 128\nwave 0 1\nld lds 4 0x10 all affine 0 128\nend\n",
+                      {{"lds.replay_latency", "2"}});
+    CHECK(stat(r, "lds.queue_cycles") == 64);
+    CHECK(stat(r, "cycles") == 64 + 64 + 64 + 62 * 2);  // the second wave: wait, served, latency, replays
+}
