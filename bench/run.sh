@@ -15,6 +15,8 @@ trap 'rm -rf "$T"' EXIT
 pin=""
 command -v taskset >/dev/null && pin="taskset -c 0"
 echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+# dcusim asks for transparent huge pages (sim/host_memory.cpp); they count for 10-40 % here.
+echo "transparent huge pages: $(cat /sys/kernel/mm/transparent_hugepage/enabled 2>/dev/null || echo unknown)"
 run() {
     echo "--- $1, trace $(stat -c %s "$T/t.dctrace") bytes"
     $pin "$B/bench/bench_replay" "$T/t.dctrace" "${@:2}"
