@@ -173,11 +173,14 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 stats_.compute_instructions += in.count;
                 stats_.instructions += in.count;
                 // The SIMD is busy issue_cycles per instruction; the wave itself can issue its
-                // next one only wave_issue_cycles later (dependent-issue latency).
+                // next one only wave_issue_cycles later (dependent-issue latency), or
+                // long_issue_cycles after a long-latency one (a conversion, a transcendental).
                 Cycle busy = in.count * p_.issue_cycles;
                 simd_free_[s] = now + busy;
                 stats_.simd_busy_cycles += busy;
-                return schedule(slot, now + in.count * std::max(p_.issue_cycles, p_.wave_issue_cycles));
+                const Cycle step = std::max(p_.issue_cycles, p_.wave_issue_cycles);
+                const Cycle long_step = p_.long_issue_cycles ? std::max<Cycle>(p_.issue_cycles, p_.long_issue_cycles) : step;
+                return schedule(slot, now + (in.count - in.long_count) * step + in.long_count * long_step);
             }
             case RecKind::Barrier: {
                 ++w.next;

@@ -22,6 +22,7 @@ struct CuParams {
     uint32_t max_sgprs = 102;
     uint32_t issue_cycles = 4;       // SIMD cycles to issue one instruction of one wave
     uint32_t wave_issue_cycles = 0;  // fewest cycles between two instructions of one wave (below issue_cycles: issue_cycles)
+    uint32_t long_issue_cycles = 0;  // the same after a long-latency instruction (0: wave_issue_cycles)
     uint32_t max_outstanding = 63;   // memory instructions in flight per wave
     bool wait_stores = true;         // waits and the in-flight limit count stores (GCN's vmcnt) or loads only (NVIDIA)
 };

@@ -66,3 +66,23 @@ TEST_CASE("a kernel that cannot fit on the preset is an error", "[sim][issue][ba
     CHECK_THROWS_WITH(run_text("dcusim-trace 1\nwave_size 64\nkernel big grid 1 1 1 block 64 1 1 lds 100000\nwave 0 0\nend\n"),
                       "kernel 'big': workgroup needs 100352 bytes of LDS, the preset has 65536 (lds.size_bytes)");
 }
+
+TEST_CASE("long-latency instructions hold the wave cu.long_issue_cycles each", "[sim][issue]") {
+    // 1-cycle issue, wave_issue 4, long 20: compute 10 long 3 is 7 x 4 + 3 x 20 = 88 cycles,
+    // then the load is back 100 later: 188. Without the key (0) all ten take 4: 140.
+    const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n"
+                          "compute 10 long 3\nld global 4 0 all affine 0 4\nend\n";
+    auto r = run_text(t, {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.wave_issue_cycles", "4"},
+                          {"cu.long_issue_cycles", "20"}, {"mem.model", "fixed"}, {"mem.latency", "100"}});
+    CHECK(stat(r, "cycles") == 188);
+    CHECK(stat(r, "compute.instructions") == 10);
+    CHECK(stat(r, "simd.busy_cycles") == 11);  // the SIMD is busy one cycle per instruction
+}
+
+TEST_CASE("without cu.long_issue_cycles a long-latency instruction takes cu.wave_issue_cycles", "[sim][issue]") {
+    const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n"
+                          "compute 10 long 3\nld global 4 0 all affine 0 4\nend\n";
+    auto r = run_text(t, {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.wave_issue_cycles", "4"},
+                          {"mem.model", "fixed"}, {"mem.latency", "100"}});
+    CHECK(stat(r, "cycles") == 140);
+}

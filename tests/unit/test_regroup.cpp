@@ -110,3 +110,17 @@ TEST_CASE("64 -> 32 -> 64 gives back the original instruction", "[regroup]") {
     CHECK(i.stride == 12);
     CHECK(back[0].instrs.at(1).count == 2);
 }
+
+TEST_CASE("32 -> 64: long-latency counts merge like instruction counts", "[regroup]") {
+    std::vector<WaveTrace> in = {wave_of({"compute 4 long 1", "bar 0x20", "compute 2"}, 32, 32),
+                                 wave_of({"compute 3 long 2", "bar 0x20", "compute 2 long 1"}, 32, 32)};
+    auto out = regroup_waves(in, 32, 64, 64);
+    REQUIRE(out.size() == 1);
+    const auto& w = out[0];
+    REQUIRE(w.instrs.size() == 3);
+    // Both halves issue together: the larger count, and the larger long-latency count.
+    CHECK(w.instrs[0].count == 4);
+    CHECK(w.instrs[0].long_count == 2);
+    CHECK(w.instrs[2].count == 2);
+    CHECK(w.instrs[2].long_count == 1);
+}

@@ -23,7 +23,10 @@ constexpr uint32_t kChunkRawLimit = 64u << 20;  // a reader refuses larger chunk
 
 // Record tags; a memory instruction's tag has the top bit set and carries its
 // op, space and log2(bytes): 1 | op:2 | space:2 | log2 size:3.
-enum Tag : uint8_t { TWaveSize = 0, TKernel = 1, TWave = 2, TBarrier = 3, TWait = 4, TCompute = 5, TEnd = 6, TPcInfo = 7 };
+enum Tag : uint8_t {
+    TWaveSize = 0, TKernel = 1, TWave = 2, TBarrier = 3, TWait = 4, TCompute = 5, TEnd = 6, TPcInfo = 7,
+    TComputeLong = 8,  // compute with long-latency instructions among them: count, then how many
+};
 constexpr uint8_t kMemBit = 0x80;
 // Address encodings of a memory instruction (bits 1-2 of its flags byte; bit 0: mask is `all`).
 enum AddrEnc : uint8_t { EncUniform = 0, EncAffine = 1, EncList = 2 };

@@ -154,6 +154,7 @@ bool BinaryReader::next(Record& r) {
         case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); break;
         case TWait: r.kind = RecKind::Wait; r.has_pc = byte() != 0; if (r.has_pc) r.pc = varint(); break;
         case TCompute: r.kind = RecKind::Compute; r.count = varint(); break;
+        case TComputeLong: r.kind = RecKind::Compute; r.count = varint(); r.long_count = varint(); break;
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:
             r.kind = RecKind::PcInfo;

@@ -76,7 +76,11 @@ void BinaryWriter::write(const Record& r) {
             b.push_back(r.has_pc ? 1 : 0);
             if (r.has_pc) put_varint(b, r.pc);
             break;
-        case RecKind::Compute: b.push_back(TCompute); put_varint(b, r.count); break;
+        case RecKind::Compute:
+            b.push_back(r.long_count ? TComputeLong : TCompute);
+            put_varint(b, r.count);
+            if (r.long_count) put_varint(b, r.long_count);
+            break;
         case RecKind::End: b.push_back(TEnd); break;
         case RecKind::PcInfo:
             b.push_back(TPcInfo);

@@ -72,6 +72,7 @@ struct Record {
     uint8_t pc_flags = 0;       // PcInfo: PcFlags
     std::string pc_line;        // PcInfo: source FILE:LINE when PcHasLine
     uint64_t count = 0;         // Compute: instructions
+    uint64_t long_count = 0;    // Compute: how many of them are long-latency (conversions, transcendentals)
     bool operator==(const Record& o) const;
 };
 

@@ -105,6 +105,8 @@ void TraceStream::check(Record& r) {
         }
         case RecKind::Compute:
             if (r.count > 0xffffffffull) fail("compute count " + std::to_string(r.count) + " too large (at most 4294967295)");
+            if (r.long_count > r.count)
+                fail("compute: " + std::to_string(r.long_count) + " long-latency instructions of " + std::to_string(r.count));
             [[fallthrough]];
         case RecKind::Barrier:
         case RecKind::Wait:

@@ -174,9 +174,10 @@ bool TextReader::next(Record& r) {
             r.has_pc = tok_.size() == 2;
             if (r.has_pc) r.pc = number(1, "pc");
         } else if (kw == "compute") {
-            need(2, "compute N");
+            if (tok_.size() != 2 && !(tok_.size() == 4 && tok_[2] == "long")) fail("expected 'compute N [long L]'");
             r.kind = RecKind::Compute;
             r.count = number(1, "instruction count");
+            if (tok_.size() == 4) r.long_count = number(3, "long-latency count");
         } else if (kw == "pc") {
             if (tok_.size() < 3) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
             r.kind = RecKind::PcInfo;

@@ -44,7 +44,10 @@ std::string format_record(const Record& r) {
         }
         case RecKind::Barrier: o << "bar " << hex(r.pc); break;
         case RecKind::Wait: o << "wait"; if (r.has_pc) o << ' ' << hex(r.pc); break;
-        case RecKind::Compute: o << "compute " << r.count; break;
+        case RecKind::Compute:
+            o << "compute " << r.count;
+            if (r.long_count) o << " long " << r.long_count;
+            break;
         case RecKind::End: o << "end"; break;
         case RecKind::PcInfo:
             o << "pc " << hex(r.pc);

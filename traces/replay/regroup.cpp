@@ -37,7 +37,7 @@ void WaveTrace::append(const Record& r) {
         }
         case RecKind::Barrier: in.pc = r.pc; break;
         case RecKind::Wait: in.pc = r.has_pc ? r.pc : 0; break;
-        case RecKind::Compute: in.count = r.count; break;
+        case RecKind::Compute: in.count = r.count, in.long_count = r.long_count; break;
         default: return;
     }
     instrs.push_back(in);
@@ -82,11 +82,18 @@ bool same_access(const Instr& a, const Instr& b) {
     return a.op == b.op && a.space == b.space && a.bytes == b.bytes;
 }
 
-void push_compute(WaveTrace& w, uint64_t n) {
-    if (n == 0) return;
+// Non-memory instructions not yet issued: how many, and how many of them long-latency.
+struct Pending {
+    uint64_t n = 0, longs = 0;
+    void add(const Instr& c) { n += c.count, longs += c.long_count; }
+};
+
+void push_compute(WaveTrace& w, Pending p) {
+    if (p.n == 0) return;
     Instr c;
     c.kind = RecKind::Compute;
-    c.count = n;
+    c.count = p.n;
+    c.long_count = p.longs;
     w.instrs.push_back(c);
 }
 
@@ -103,18 +110,18 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
         return p != pos.end() && p->second > after;
     };
     size_t i = 0, j = 0;
-    uint64_t ca = 0, cb = 0;  // compute pending since the last issued instruction
-    auto flush = [&](bool both) {
-        push_compute(out, both ? std::max(ca, cb) : 0);
-        if (both) ca = cb = 0;
+    Pending ca, cb;  // compute pending since the last issued instruction
+    auto flush = [&] {  // both halves issue together: the longer pending stretch
+        push_compute(out, {std::max(ca.n, cb.n), std::max(ca.longs, cb.longs)});
+        ca = cb = {};
     };
     const uint64_t lo = 0xffffffffull;
     while (i < a.instrs.size() || j < b.instrs.size()) {
-        if (i < a.instrs.size() && a.instrs[i].kind == RecKind::Compute) { ca += a.instrs[i++].count; continue; }
-        if (j < b.instrs.size() && b.instrs[j].kind == RecKind::Compute) { cb += b.instrs[j++].count; continue; }
+        if (i < a.instrs.size() && a.instrs[i].kind == RecKind::Compute) { ca.add(a.instrs[i++]); continue; }
+        if (j < b.instrs.size() && b.instrs[j].kind == RecKind::Compute) { cb.add(b.instrs[j++]); continue; }
         bool has_a = i < a.instrs.size(), has_b = j < b.instrs.size();
         if (has_a && has_b && ka[i] == kb[j] && same_access(a.instrs[i], b.instrs[j])) {
-            flush(true);
+            flush();
             const Instr &x = a.instrs[i], &y = b.instrs[j];
             if (x.kind != RecKind::Mem) {
                 out.instrs.push_back(x);
@@ -141,15 +148,15 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
         if (has_a && has_b) take_a = !later(pos_b, ka[i], j) || later(pos_a, kb[j], i);
         if (take_a) {
             push_compute(out, ca);
-            ca = 0;
+            ca = {};
             copy_lanes(out, a, a.instrs[i++], lo, 0);
         } else {
             push_compute(out, cb);
-            cb = 0;
+            cb = {};
             copy_lanes(out, b, b.instrs[j++], lo, 32);
         }
     }
-    flush(true);
+    flush();
     return out;
 }
 

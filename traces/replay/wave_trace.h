@@ -21,6 +21,7 @@ struct Instr {
     uint64_t base = 0;   // Affine: lane 0's address; List: index of the first address in WaveTrace::pool
     int64_t stride = 0;
     uint64_t count = 0;  // Compute: instructions
+    uint64_t long_count = 0;  // Compute: how many of them are long-latency
 };
 
 struct WaveTrace {
