@@ -8,8 +8,10 @@
 # Writes to $OUT: one binary trace per program (NAME.trace) and results.tar
 # (results.csv, ncu_full.csv, ncu_small.csv, capture_NAME.csv, build.log,
 # capture.log, provenance.txt). validation/collect.py turns them into
-# measurements.csv. With --smoke: dcutrace on two programs only.
-# Usage (repository root): validation/run_h200.sh [--smoke]
+# measurements.csv. With --smoke: dcutrace on two programs only. With
+# --capture: the traces of every program, no measurement (for a capture tool
+# that writes more than before: the measurements committed stay).
+# Usage (repository root): validation/run_h200.sh [--smoke | --capture]
 set -uo pipefail
 OUT=${OUT:-out}
 mkdir -p "$OUT"
@@ -22,9 +24,11 @@ RES=$WORK/h200
 BIN=$WORK/bin
 mkdir -p "$RES" "$BIN"
 SMOKE=0
+CAPTURE_ONLY=0
 [ "${1:-}" = "--smoke" ] && SMOKE=1
+[ "${1:-}" = "--capture" ] && SMOKE=1 && CAPTURE_ONLY=1
 PROGRAMS="lds_bank transpose constant coalescing memory shared_compute"
-[ $SMOKE = 1 ] && PROGRAMS="lds_bank constant"
+[ $SMOKE = 1 ] && [ $CAPTURE_ONLY = 0 ] && PROGRAMS="lds_bank constant"
 METRICS=gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.max,smsp__inst_executed.sum,\
 l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
 l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
@@ -72,7 +76,7 @@ for name in $PROGRAMS; do
         echo "== $name" >>"$RES/ncu_small.csv"
         ncu --clock-control none --csv --metrics "$METRICS" "$BIN/$name" --small --once >>"$RES/ncu_small.csv" 2>>"$RES/build.log"
     fi
-    "$BIN/$name" --small | awk '/^RESULT/ {print "small,"$2","$3","$4","$5","$6}' >>"$RES/results.csv"
+    [ $CAPTURE_ONLY = 0 ] && "$BIN/$name" --small | awk '/^RESULT/ {print "small,"$2","$3","$4","$5","$6}' >>"$RES/results.csv"
     if [ -n "$DCUTRACE" ]; then
         echo "== $name" >>"$RES/capture.log"
         start=$(date +%s%N)

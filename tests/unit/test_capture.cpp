@@ -283,3 +283,32 @@ TEST_CASE("Capture ring: four drain threads give back every record in slot order
         CHECK(drained == first + n);
     }
 }
+
+TEST_CASE("Assembly: conversions and MUFU count as long-latency compute", "[capture]") {
+    const SassFunction f = parse_sass(R"(
+.text._Z1gv:
+        /*0000*/                   LDS R4, [R2] ;
+        /*0010*/                   FADD R5, R5, 1 ;
+        /*0020*/                   F2I.TRUNC.NTZ R6, R5 ;
+        /*0030*/                   I2FP.F32.S32 R7, R6 ;
+        /*0040*/                   MUFU.RSQ R8, R7 ;
+        /*0050*/                   LOP3.LUT R9, R8, 0x1, RZ, 0xc0, !PT ;
+        /*0060*/                   STS [R2], R9 ;
+        /*0070*/                   EXIT ;
+)").at("_Z1gv");
+    CHECK(f.instrs[2].long_latency);       // F2I
+    CHECK_FALSE(f.instrs[3].long_latency); // I2FP runs in the ALU pipe
+    CHECK(f.instrs[4].long_latency);       // MUFU
+    LaunchCapture l = launch_of(32);
+    l.instrs.push_back(mem(0, 0x00, RawShared, RawLoad, 2, 0, 4));
+    l.instrs.push_back(mem(0, 0x60, RawShared, RawStore, 2, 0, 4));
+    Collect out;
+    AssembleStats st = assemble_launch(l, &f, {}, out);
+    // LDS, then FADD F2I I2FP MUFU LOP3 (none reads R4: no wait), STS, EXIT.
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld lds 4 0x0 all affine 0x0 0x4", "compute 5 long 2",
+                                     "st lds 4 0x60 all affine 0x0 0x4", "compute 1", "end"};
+    CHECK(out.lines == want);
+    CHECK(st.compute == 6);
+    CHECK(st.long_compute == 2);
+}

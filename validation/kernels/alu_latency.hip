@@ -7,7 +7,19 @@
 //   fadd:   acc = acc + x                      (FADD)
 //   f2i:    i = int(f); f = bits(i | k)        (F2I, LOP3)
 //   chain:  the constant kernel's step without its load: acc += bits(((int(acc) & zero) << 2) | k)
+//   i2f:    f = float(bits(f) & k)              (int to float, then LOP3)
+//   f2f:    f = float(half(f))                  (F2F to half, and back)
+//   frnd:   f = rint(f) + x                     (FRND, FADD)
+//   mufu:   f = exp(-f)                         (FMUL, MUFU.EX2)
+// The SASS (sass.txt) shows what each became; dcutrace takes F2I, I2F, F2F,
+// FRND and MUFU as long-latency (compute N long L).
 #include "../common/harness.h"
+
+#if defined(__CUDACC__) && !defined(__HIP_PLATFORM_AMD__) && !defined(__HIPCC__)
+#include <cuda_fp16.h>
+#else
+#include <hip/hip_fp16.h>
+#endif
 
 constexpr int kSteps = 1024, kWarm = 64;
 
@@ -16,6 +28,10 @@ __device__ __forceinline__ float f2i_step(float v, float, int k) { return __int_
 __device__ __forceinline__ float chain_step(float v, float, int k) {
     return v + __int_as_float(((int(v) & k) << 2) | 0x3c000000);
 }
+__device__ __forceinline__ float i2f_step(float v, float, int k) { return float(__float_as_int(v) & k); }
+__device__ __forceinline__ float f2f_step(float v, float, int) { return __half2float(__float2half_rn(v)); }
+__device__ __forceinline__ float frnd_step(float v, float x, int) { return rintf(v) + x; }
+__device__ __forceinline__ float mufu_step(float v, float, int) { return __expf(-v); }
 
 template <int KIND>
 __global__ void alu(long long* cycles, float* sink, float x, int k) {
@@ -23,7 +39,11 @@ __global__ void alu(long long* cycles, float* sink, float x, int k) {
     auto step = [&](float a) {
         if (KIND == 0) return fadd_step(a, x, k);
         if (KIND == 1) return f2i_step(a, x, k);
-        return chain_step(a, x, k);
+        if (KIND == 2) return chain_step(a, x, k);
+        if (KIND == 3) return i2f_step(a, x, k);
+        if (KIND == 4) return f2f_step(a, x, k);
+        if (KIND == 5) return frnd_step(a, x, k);
+        return mufu_step(a, x, k);
     };
     for (int i = 0; i < kWarm; ++i) v = step(v);
     const long long t0 = clock64();
@@ -35,8 +55,10 @@ __global__ void alu(long long* cycles, float* sink, float x, int k) {
 
 template <int KIND>
 void run(const char* name, long long* d_cycles, float* sink) {
-    // x = 0.25: FADD never overflows in 1,088 steps; k = 0x3e800000 keeps f2i's value near 0.25.
-    hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, KIND == 1 ? 0x3e800000 : 0);
+    // x = 0.25: FADD never overflows in 1,088 steps; k = 0x3e800000 keeps f2i's value near 0.25,
+    // k = 0x3ff keeps i2f's value small.
+    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : 0;
+    hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, k);
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipDeviceSynchronize());
     long long c = 0;
@@ -52,6 +74,10 @@ int main() {
     run<0>("fadd", d_cycles, sink);
     run<1>("f2i_lop3", d_cycles, sink);
     run<2>("fadd_f2i_lop3_shf_lop3", d_cycles, sink);
+    run<3>("i2f_lop3", d_cycles, sink);
+    run<4>("f2f_and_back", d_cycles, sink);
+    run<5>("frnd_fadd", d_cycles, sink);
+    run<6>("fmul_mufu", d_cycles, sink);
     HIP_CHECK(hipFree(d_cycles));
     HIP_CHECK(hipFree(sink));
     return 0;

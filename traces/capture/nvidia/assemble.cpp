@@ -62,6 +62,7 @@ private:
         if (in.anchor) return;  // a memory instruction or barrier this warp did not execute (predicated off)
         if ((in.reads & outstanding_).any()) wait();
         ++pending_;
+        pending_long_ += in.long_latency;
     }
     void wait() {
         flush_compute();
@@ -76,9 +77,11 @@ private:
         Record r;
         r.kind = RecKind::Compute;
         r.count = pending_;
+        r.long_count = pending_long_;
         out_.write(r);
         st_.compute += pending_;
-        pending_ = 0;
+        st_.long_compute += pending_long_;
+        pending_ = pending_long_ = 0;
     }
 
     const SassFunction* f_;
@@ -86,7 +89,7 @@ private:
     AssembleStats& st_;
     RegSet outstanding_;
     int last_ = -1;
-    uint64_t pending_ = 0;
+    uint64_t pending_ = 0, pending_long_ = 0;  // compute not yet written, and how many of it long-latency
 };
 
 }  // namespace

@@ -17,6 +17,15 @@ bool is_memory(const std::string& base) {
         if (base == o) return true;
     return false;
 }
+// Conversions and transcendentals, which NVIDIA GPUs run outside the ALU
+// pipes and whose results come later (F2I: 19-20 cycles on the H200 against
+// 4, validation/results/h200-alulatency).
+bool is_long_latency(const std::string& base) {
+    static const char* ops[] = {"F2I", "I2F", "F2F", "FRND", "MUFU"};
+    for (const char* o : ops)
+        if (base == o) return true;
+    return false;
+}
 bool writes_memory_only(const std::string& base) {  // stores: every register operand is read
     return base == "STG" || base == "STS" || base == "ST" || base == "STL" || base == "RED" || base == "REDG" ||
            base == "STSM";
@@ -87,6 +96,7 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
     in.load = is_memory(base) && !writes_memory_only(base) && base != "LDGSTS";
     in.readonly = base == "LDG" && in.opcode.find(".CONSTANT") != std::string::npos;
     in.exit = base == "EXIT";
+    in.long_latency = is_long_latency(base);
     size_t tick = operands.find("`(");
     if ((base == "BRA" || base == "BRX" || base == "JMP") && tick != std::string::npos) {
         size_t end = operands.find(')', tick);

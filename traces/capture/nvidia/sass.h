@@ -23,6 +23,7 @@ struct SassInstr {
     bool load = false;       // its destination registers fill when memory answers
     bool readonly = false;   // non-coherent global load (LDG.E.CONSTANT)
     bool exit = false;
+    bool long_latency = false;  // its result comes later than an ALU instruction's: conversions, MUFU
     bool guarded = false;    // has a predicate guard (@P0): may not execute
     int branch_target = -1;  // index of the target of an unconditional or conditional branch
     RegSet reads, writes;
