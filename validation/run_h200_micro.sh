@@ -3,7 +3,7 @@
 # time it, and read its counters with ncu (--clock-control none, one launch
 # per variant). Writes $OUT/times.txt, ncu.csv, provenance.txt.
 # Usage: validation/run_h200_micro.sh NAME [REPEAT]   (write_stream, launch, l1_lines, local_lines, l2_capacity,
-# l1_tags, tlb, lds_latency, alu_latency; REPEAT: profile each variant that many times in a row, --repeat)
+# l1_tags, tlb, lds_latency, alu_latency, const_latency; REPEAT: profile each variant that many times in a row, --repeat)
 set -u
 NAME=${1:?usage: run_h200_micro.sh NAME [REPEAT]}
 RUNS="--once"
