@@ -52,6 +52,8 @@ const std::vector<ParamDef>& param_defs() {
         {"const.replacement", T::Choice, "lru", "", "constant cache replacement policy", {"lru"}, 0},
         {"const.latency", T::UInt, "16", "cycles", "constant cache hit latency", {}, 0},
         {"const.request_cycles", T::UInt, "1", "cycles", "cache port occupancy per request", {}, 1},
+        {"const.replay_latency", T::UInt, "0", "cycles",
+         "latency each request after a load's first adds beyond its port cycles (a divergent load's data comes later still)", {}, 0},
         {"const.cus_per_cache", T::UInt, "3", "CUs", "CUs sharing one constant cache", {}, 1},
         {"const.divergent", T::Choice, "vector", "",
          "k distinct addresses: serialize = k requests in turn, vector = vector-memory path", {"serialize", "vector"}, 0},

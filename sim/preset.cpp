@@ -47,6 +47,7 @@ Preset make_preset(const Config& c) {
     k.replacement = c.str("const.replacement");
     k.latency = uint32_t(c.u("const.latency"));
     k.request_cycles = uint32_t(c.u("const.request_cycles"));
+    k.replay_latency = uint32_t(c.u("const.replay_latency"));
     k.cus_per_cache = uint32_t(c.u("const.cus_per_cache"));
     k.divergent = c.str("const.divergent") == "serialize" ? ConstDivergence::Serialize : ConstDivergence::Vector;
     if (!pow2(k.geometry.line_bytes)) err("const.line_bytes", "must be a power of two");

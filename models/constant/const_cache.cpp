@@ -83,7 +83,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
             mem->mem_request(m.req);
         }
         (hit ? stats_.hits : stats_.misses) += 1;
-        ops_[op].done = std::max(ops_[op].done, t + p_.latency);
+        ops_[op].done = std::max(ops_[op].done, t + p_.latency + Cycle(r) * p_.replay_latency);
     }
     port_free_ = start + Cycle(k) * p_.request_cycles;
     finish_op(op, 0);

@@ -26,6 +26,7 @@ struct ConstParams {
     std::string replacement = "lru";
     uint32_t latency = 16;         // hit: request issued to data back, cycles
     uint32_t request_cycles = 1;   // cache port occupancy per request
+    uint32_t replay_latency = 0;   // further latency of each request after the first, beyond request_cycles
     uint32_t cus_per_cache = 3;
     ConstDivergence divergent = ConstDivergence::Vector;
 };

@@ -36,6 +36,13 @@ TEST_CASE("serialize: 4 distinct addresses are 4 requests in turn", "[sim][const
     CHECK(stat(r, "cycles") == 535);
 }
 
+TEST_CASE("const.replay_latency delays each further request's data, not the port", "[sim][const]") {
+    auto r = run_text(kTrace, {{"const.divergent", "serialize"}, {"mem.model", "fixed"}, {"const.replay_latency", "9"}});
+    CHECK(stat(r, "const.serialization_cycles") == 3);
+    // second instruction at 516: requests at 516..519, the last back at 519 + 16 + 3 x 9
+    CHECK(stat(r, "cycles") == 562);
+}
+
 TEST_CASE("vector: a divergent constant load takes the vector-memory path", "[sim][const]") {
     auto r = run_text(kTrace, {{"const.divergent", "vector"}, {"mem.model", "fixed"}});
     CHECK(stat(r, "const.instructions") == 2);
