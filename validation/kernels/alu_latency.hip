@@ -12,6 +12,7 @@
 //   frnd:   f = rint(f) + x                     (FRND, FADD)
 //   mufu:   f = exp(-f)                         (FMUL, MUFU.EX2)
 //   imad:   i = i x k + 1, on the float's bits  (IMAD)
+//   imad_hi: i = umulhi(i, k) + 1               (IMAD.HI, an add; the lds_bank kernel's modulo has one)
 // The SASS (sass.txt) shows what each became; dcutrace takes F2I, I2F, F2F,
 // FRND and MUFU as long-latency (compute N long L).
 #include "../common/harness.h"
@@ -34,6 +35,9 @@ __device__ __forceinline__ float f2f_step(float v, float, int) { return __half2f
 __device__ __forceinline__ float frnd_step(float v, float x, int) { return rintf(v) + x; }
 __device__ __forceinline__ float mufu_step(float v, float, int) { return __expf(-v); }
 __device__ __forceinline__ float imad_step(float v, float, int k) { return __int_as_float(__float_as_int(v) * k + 1); }
+__device__ __forceinline__ float imad_hi_step(float v, float, int k) {
+    return __int_as_float(int(__umulhi(unsigned(__float_as_int(v)), unsigned(k)) + 1u));
+}
 
 template <int KIND>
 __global__ void alu(long long* cycles, float* sink, float x, int k) {
@@ -46,7 +50,8 @@ __global__ void alu(long long* cycles, float* sink, float x, int k) {
         if (KIND == 4) return f2f_step(a, x, k);
         if (KIND == 5) return frnd_step(a, x, k);
         if (KIND == 6) return mufu_step(a, x, k);
-        return imad_step(a, x, k);
+        if (KIND == 7) return imad_step(a, x, k);
+        return imad_hi_step(a, x, k);
     };
     for (int i = 0; i < kWarm; ++i) v = step(v);
     const long long t0 = clock64();
@@ -60,7 +65,8 @@ template <int KIND>
 void run(const char* name, long long* d_cycles, float* sink) {
     // x = 0.25: FADD never overflows in 1,088 steps; k = 0x3e800000 keeps f2i's value near 0.25,
     // k = 0x3ff keeps i2f's value small.
-    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : KIND == 7 ? 3 : 0;
+    // k = -1 (all ones) makes umulhi(i, k) + 1 = i for i > 0: the value stays put.
+    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : KIND == 7 ? 3 : KIND == 8 ? -1 : 0;
     hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, k);
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipDeviceSynchronize());
@@ -82,6 +88,7 @@ int main() {
     run<5>("frnd_fadd", d_cycles, sink);
     run<6>("fmul_mufu", d_cycles, sink);
     run<7>("imad", d_cycles, sink);
+    run<8>("imad_hi_iadd", d_cycles, sink);
     HIP_CHECK(hipFree(d_cycles));
     HIP_CHECK(hipFree(sink));
     return 0;
