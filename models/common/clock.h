@@ -16,8 +16,7 @@ class WakeCalendar;
 class Clock {
 public:
     explicit Clock(double mhz = 1000.0)
-        : period_ps_(uint64_t(1e6 / mhz + 0.5)), period_(double(period_ps_), sc_core::SC_PS),
-          stamp_(&sc_core::sc_time_stamp()) {}
+        : period_ps_(uint64_t(1e6 / mhz + 0.5)), stamp_(&sc_core::sc_time_stamp()) {}
     // Units ask many times per time step: the cycle is divided out once per step.
     Cycle now() const {
         const uint64_t t = stamp_->value();
@@ -42,7 +41,6 @@ public:
 
 private:
     uint64_t period_ps_;
-    sc_core::sc_time period_;
     // SystemC's current time: a member of its one simulation context, which
     // lives as long as the process (sc_time_stamp() returns a reference to it).
     const sc_core::sc_time* stamp_;

@@ -48,7 +48,6 @@ public:
             --size_;
         }
     }
-    void clear() { head_ = size_ = 0; }
 
 private:
     void grow() {

@@ -249,7 +249,7 @@ void ComputeUnit::mem_response(MemRequest& req) {
     reqs_.release(uint32_t(req.tag >> 32));
     const uint32_t slot = uint32_t(req.tag);
     if (req.op != trace::Op::Store || p_.wait_stores) return mem_complete(slot, req.done);
-    // A store the waits do not count: only a wave draining at its end waits for its answer.
+    // Waits do not count a store: only a wave draining at its end waits for its answer.
     WaveState& w = waves_[slot];
     --w.stores;
     if (w.parked && w.stall == Stall::Drain) schedule(slot, clk_.now());

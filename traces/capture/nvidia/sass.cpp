@@ -10,21 +10,24 @@ bool starts_with(const std::string& s, const char* p) { return s.rfind(p, 0) == 
 
 std::string base_opcode(const std::string& op) { return op.substr(0, op.find('.')); }
 
-bool is_memory(const std::string& base) {
-    static const char* ops[] = {"LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "ATOM", "ATOMG",
-                                "ATOMS", "RED", "REDG", "LDSM", "LDGSTS", "STSM"};
+template <size_t N>
+bool one_of(const std::string& base, const char* const (&ops)[N]) {
     for (const char* o : ops)
         if (base == o) return true;
     return false;
+}
+
+bool is_memory(const std::string& base) {
+    static const char* const ops[] = {"LDG", "STG", "LDS", "STS", "LD", "ST", "LDL", "STL", "ATOM", "ATOMG",
+                                      "ATOMS", "RED", "REDG", "LDSM", "LDGSTS", "STSM"};
+    return one_of(base, ops);
 }
 // Conversions and transcendentals, which NVIDIA GPUs run outside the ALU
 // pipes and whose results come later (F2I: 19-20 cycles on the H200 against
 // 4, validation/results/h200-alulatency).
 bool is_long_latency(const std::string& base) {
-    static const char* ops[] = {"F2I", "I2F", "F2F", "FRND", "MUFU"};
-    for (const char* o : ops)
-        if (base == o) return true;
-    return false;
+    static const char* const ops[] = {"F2I", "I2F", "F2F", "FRND", "MUFU"};
+    return one_of(base, ops);
 }
 bool writes_memory_only(const std::string& base) {  // stores: every register operand is read
     return base == "STG" || base == "STS" || base == "ST" || base == "STL" || base == "RED" || base == "REDG" ||
