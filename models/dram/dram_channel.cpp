@@ -48,9 +48,8 @@ void DramChannel::enqueue(DramBurst b) {
     // sleeps until: the channel need not wake before it. (Skipping the wake-up
     // changes nothing in the channel; it only changes the order in which
     // SystemC runs the two clock domains' calendars in a shared time step.)
-    const Cand& cand = cands_[bi];
     const bool in_order = q.empty() || !later(b, q.back());
-    const bool keeps = !q.empty() && in_order && cand.until != 0 && cand.cmd != Cmd::Pre;
+    const bool keeps = !q.empty() && in_order && cands_.until[bi] != 0 && cands_.cmd[bi] != Cmd::Pre;
     if (in_order) {
         q.push_back(b);  // the usual case: in order
         if (q.size() == 1) note_front(bi);
@@ -76,7 +75,7 @@ void DramChannel::enqueue(DramBurst b) {
     if (b.arrival > mclk_.now()) ahead_.push(b.arrival);
     if (keeps && plan_valid_) return;
     if (!keeps) {
-        cands_[bi].until = 0;
+        cands_.until[bi] = 0;
         plan_valid_ = false;
     }
     cal_.wake(unit_, std::max(b.arrival, mclk_.now()));
@@ -138,33 +137,35 @@ void DramChannel::note_front(uint32_t bank) {
 // oldest few, else ACT (closed) or PRE (another row open) for its oldest burst.
 void DramChannel::candidate(uint32_t bank, Cycle now) const {
     Bank& b = banks_[bank];
-    Cand& c = cands_[bank];
-    c.until = kNever;
+    Cands& c = cands_;
+    c.until[bank] = kNever;
     if (b.front_arrival > now) {
-        c.cmd = Cmd::None;
-        c.until = b.front_arrival;
+        c.cmd[bank] = Cmd::None;
+        c.until[bank] = b.front_arrival;
         return;
     }
+    Cmd cmd;
     if (b.open && row_hit(bank, now) != kNone) {
         b.cand_column = true;
-        c.order = b.hit_seq;
-        c.cmd = b.hit_write ? Cmd::Wr : Cmd::Rd;
+        c.order[bank] = b.hit_seq;
+        cmd = b.hit_write ? Cmd::Wr : Cmd::Rd;
         b.cand_at = b.hit_write ? b.next_wr : b.next_rd;
     } else {
         b.cand_column = false;
-        c.order = uint64_t(1) << 63 | b.front_seq;
-        c.cmd = b.open ? Cmd::Pre : Cmd::Act;
+        c.order[bank] = uint64_t(1) << 63 | b.front_seq;
+        cmd = b.open ? Cmd::Pre : Cmd::Act;
         b.cand_at = b.open ? b.next_pre : b.next_act;
-        if (b.open) c.until = b.scan_wait;  // a row hit may still arrive
+        if (b.open) c.until[bank] = b.scan_wait;  // a row hit may still arrive
     }
-    c.bound = std::max(b.cand_at, group_at_[b.group][unsigned(c.cmd)]);
+    c.cmd[bank] = cmd;
+    c.bound[bank] = std::max(b.cand_at, group_at_[b.group][unsigned(cmd)]);
 }
 
 void DramChannel::group_moved(uint32_t group, Cmd cmd) {
     const uint32_t first = group * p_.banks_per_group;
     const Cycle g = group_at_[group][unsigned(cmd)];
     for (uint32_t i = first; i < first + p_.banks_per_group; ++i)
-        if (cands_[i].cmd == cmd) cands_[i].bound = std::max(banks_[i].cand_at, g);
+        if (cands_.cmd[i] == cmd) cands_.bound[i] = std::max(banks_[i].cand_at, g);
 }
 
 DramChannel::Choice DramChannel::choose(Cycle now) const {
@@ -174,27 +175,34 @@ DramChannel::Choice DramChannel::choose(Cycle now) const {
     Cycle act_any = std::max({now, next_cmd_, next_act_any_});
     if (faw_full_) act_any = std::max(act_any, faw_[faw_i_] + t_.FAW);  // the oldest of the last four ACTs
     const Cycle pre_any = std::max(now, next_cmd_);
-    Cycle any[6] = {};  // by Cmd
+    Cycle any[6];  // by Cmd; a bank without a command (None) never wins
+    any[unsigned(Cmd::None)] = kNever, any[unsigned(Cmd::Ref)] = kNever;
     any[unsigned(Cmd::Act)] = act_any, any[unsigned(Cmd::Pre)] = pre_any;
     any[unsigned(Cmd::Rd)] = rd_any, any[unsigned(Cmd::Wr)] = wr_any;
-    // Earliest cycle first, then column commands before row commands, then the oldest burst.
+    // Earliest cycle first, then column commands before row commands, then the
+    // oldest burst. Branch-free: which bank wins is data, not control flow.
     Cycle best_at = kNever;
     uint64_t best_order = ~uint64_t(0);
     uint32_t best_bank = 0;
+    const Cycle* until = cands_.until.data();
+    const Cycle* bound = cands_.bound.data();
+    const uint64_t* order = cands_.order.data();
+    const Cmd* cmd = cands_.cmd.data();
     for (size_t w = 0; w < busy_.size(); ++w)
         for (uint64_t bits = busy_[w]; bits; bits &= bits - 1) {  // busy banks, lowest index first
             const uint32_t bi = uint32_t(w * 64 + unsigned(__builtin_ctzll(bits)));
-            const Cand& c = cands_[bi];
-            if (now >= c.until) candidate(bi, now);
-            if (c.cmd == Cmd::None) continue;
-            const Cycle at = std::max(any[unsigned(c.cmd)], c.bound);
-            if (at < best_at || (at == best_at && c.order < best_order))
-                best_at = at, best_order = c.order, best_bank = bi;
+            if (now >= until[bi]) candidate(bi, now);
+            const Cycle at = std::max(any[unsigned(cmd[bi])], bound[bi]);
+            const uint64_t ord = order[bi];
+            const bool better = at < best_at || (at == best_at && ord < best_order);
+            best_at = better ? at : best_at;
+            best_order = better ? ord : best_order;
+            best_bank = better ? bi : best_bank;
         }
     Choice best;
     if (best_at != kNever) {
         const Bank& b = banks_[best_bank];
-        best = {cands_[best_bank].cmd, best_at, best_bank, b.cand_column ? b.hit : 0};
+        best = {cmd[best_bank], best_at, best_bank, b.cand_column ? b.hit : 0};
     }
     // A refresh that falls due before the chosen command comes first.
     if (best.cmd != Cmd::None && best.at >= next_ref_) return refresh_step();
@@ -206,14 +214,14 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     if (c.cmd == Cmd::Ref) {
         for (uint32_t i = 0; i < banks_.size(); ++i) {
             banks_[i].next_act = std::max(banks_[i].next_act, now + t_.RFC);
-            cands_[i].until = 0;
+            cands_.until[i] = 0;
         }
         next_ref_ += t_.REFI;
         ++stats_.refreshes;
         return;
     }
     Bank& b = banks_[c.bank];
-    cands_[c.bank].until = 0;  // its timing, row or queue changes
+    cands_.until[c.bank] = 0;  // its timing, row or queue changes
     const uint32_t bg = b.group;
     if (c.cmd == Cmd::Pre) {
         b.open = false;

@@ -86,15 +86,16 @@ private:
         Cycle cand_at = 0;
         bool cand_column = false;
     };
-    // A bank's candidate command, all a choice reads, kept apart from the bank
-    // so that a choice walks one small array. Valid until the bank or its queue
-    // changes (which sets `until` to 0), or until cycle `until` (an arrival may
-    // change it).
-    struct Cand {
-        Cycle until = 0;
-        Cycle bound = 0;     // the earliest cycle the bank and its bank group allow
-        uint64_t order = 0;  // ties go to the least: a row command has bit 63 set, then the burst's seq
-        Cmd cmd = Cmd::None;
+    // The banks' candidate commands, all a choice reads, kept apart from the
+    // banks and field by field, so that a choice walks a few small arrays.
+    // A bank's entry is valid until the bank or its queue changes (which sets
+    // `until` to 0), or until cycle `until` (an arrival may change it).
+    struct Cands {
+        explicit Cands(size_t n) : until(n, 0), bound(n, 0), order(n, 0), cmd(n, Cmd::None) {}
+        std::vector<Cycle> until;
+        std::vector<Cycle> bound;     // the earliest cycle the bank and its bank group allow
+        std::vector<uint64_t> order;  // ties go to the least: a row command has bit 63 set, then the burst's seq
+        std::vector<Cmd> cmd;
     };
     static constexpr size_t kNone = ~size_t(0);
     static constexpr Cycle kNever = ~Cycle(0);
@@ -112,7 +113,7 @@ private:
     size_t row_hit(uint32_t bank, Cycle now) const;
     void forget_hits(uint32_t bank) const {
         Bank& b = banks_[bank];
-        b.scanned = 0, b.scanned_bursts = 0, b.hit = kNone, b.scan_wait = 0, cands_[bank].until = 0;
+        b.scanned = 0, b.scanned_bursts = 0, b.hit = kNone, b.scan_wait = 0, cands_.until[bank] = 0;
     }
     // Restarts the row-hit search at entry `i` (bursts before it counted again: rare).
     void rescan_from(uint32_t bank, size_t i) const;
@@ -127,7 +128,7 @@ private:
     DramBurstSink* sink_;
     DramChannelStats stats_;
     mutable std::vector<Bank> banks_;  // mutable: the row-hit search is a cache
-    mutable std::vector<Cand> cands_;  // per bank; mutable: a cache
+    mutable Cands cands_;  // mutable: a cache
     std::vector<RingQueue<DramBurst>> queues_;  // per bank, by (arrival, seq)
     // Banks with queued bursts, one bit each: a choice visits only these (an
     // empty bank has no command to offer).
