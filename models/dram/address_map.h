@@ -22,6 +22,8 @@ class AddressMap {
 public:
     explicit AddressMap(const DramParams& p);
     DramAddress map(uint64_t addr) const;
+    // Bytes a and b lie in one interleave chunk: one channel, bank and row.
+    bool same_chunk(uint64_t a, uint64_t b) const { return interleave_.div(a) == interleave_.div(b); }
 
 private:
     uint64_t chunk_bursts_;

@@ -15,7 +15,7 @@ void DramStats::add_to(StatMap& m) const {
 }
 
 Dram::Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk)
-    : sc_module(name), p_(p), clk_(core_clk), mclk_(p.clock_mhz), map_(p), responses_("responses", core_clk) {
+    : sc_module(name), p_(p), clk_(core_clk), mclk_(p.clock_mhz), map_(p), burst_(p.burst_bytes), responses_("responses", core_clk) {
     for (uint32_t c = 0; c < p.channels; ++c) {
         auto n = "ch" + std::to_string(c);
         channels_.push_back(std::make_unique<DramChannel>(n.c_str(), c, p_, mclk_, this));
@@ -37,29 +37,52 @@ void Dram::mem_request(MemRequest& req) {
     DramBurst run;
     uint32_t run_channel = 0;
     bool have_run = false;
-    for (uint32_t s = 0; s < nsec; ++s) {
-        if (req.sectors && !(req.sectors >> s & 1)) continue;
-        uint64_t lo = req.addr + uint64_t(s) * sector, hi = lo + sector;
-        for (uint64_t a = lo / p_.burst_bytes * p_.burst_bytes; a < hi; a += p_.burst_bytes) {
-            const DramAddress da = map_.map(a);
-            const auto bank = uint16_t(da.bank_group * p_.banks_per_group + da.bank);
-            ++pd.bursts;
-            bytes += p_.burst_bytes;
-            if (have_run && da.channel == run_channel && bank == run.bank && da.row == run.row && run.count < 255) {
-                run.count = run.count + 1;
+    auto start_run = [&](const DramAddress& da) {
+        run = DramBurst();
+        run.parent = id;
+        run.write = write;
+        run.bank = uint16_t(da.bank_group * p_.banks_per_group + da.bank);
+        run.row = da.row;
+        run.arrival = marr;
+        run.seq = seq_;
+        run_channel = da.channel;
+        have_run = true;
+    };
+    // Bursts of sector s: from its first byte's burst to its last byte's.
+    auto bursts_of = [&](uint32_t s) {
+        const uint64_t lo = req.addr + uint64_t(s) * sector;
+        return uint32_t(burst_.div(lo + sector - 1) - burst_.div(lo) + 1);
+    };
+    uint32_t total = 0;
+    if (req.size && map_.same_chunk(req.addr, req.addr + req.size - 1)) {
+        // The usual line request: one chunk, so one channel, bank and row, and one run.
+        for (uint32_t s = 0; s < nsec; ++s)
+            if (!req.sectors || req.sectors >> s & 1) total += bursts_of(s);
+    }
+    if (total && total <= 255) {
+        start_run(map_.map(burst_.div(req.addr) * p_.burst_bytes));
+        run.count = total;
+        seq_ += total;
+        pd.bursts = total;
+        bytes = uint64_t(total) * p_.burst_bytes;
+    } else {
+        for (uint32_t s = 0; s < nsec; ++s) {
+            if (req.sectors && !(req.sectors >> s & 1)) continue;
+            const uint64_t lo = req.addr + uint64_t(s) * sector, hi = lo + sector;
+            for (uint64_t a = burst_.div(lo) * p_.burst_bytes; a < hi; a += p_.burst_bytes) {
+                const DramAddress da = map_.map(a);
+                ++pd.bursts;
+                bytes += p_.burst_bytes;
+                if (have_run && da.channel == run_channel && da.bank_group * p_.banks_per_group + da.bank == run.bank &&
+                    da.row == run.row && run.count < 255) {
+                    run.count = run.count + 1;
+                    ++seq_;
+                    continue;
+                }
+                if (have_run) channels_[run_channel]->enqueue(run);
+                start_run(da);
                 ++seq_;
-                continue;
             }
-            if (have_run) channels_[run_channel]->enqueue(run);
-            run = DramBurst();
-            run.parent = id;
-            run.write = write;
-            run.bank = bank;
-            run.row = da.row;
-            run.arrival = marr;
-            run.seq = seq_++;
-            run_channel = da.channel;
-            have_run = true;
         }
     }
     if (have_run) channels_[run_channel]->enqueue(run);

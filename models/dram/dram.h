@@ -43,6 +43,7 @@ private:
     const Clock& clk_;
     Clock mclk_;
     AddressMap map_;
+    Divisor burst_;
     std::vector<std::unique_ptr<DramChannel>> channels_;
     ResponseQueue responses_;
     SlotPool<Pending> pending_;
