@@ -1,5 +1,6 @@
 #include "host_memory.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>  // defines __GLIBC__ where glibc is the C library
 
@@ -20,8 +21,11 @@ void back_heap_with_huge_pages() {
     mallopt(M_TRIM_THRESHOLD, kReserve);
     mallopt(M_TOP_PAD, kReserve);
     const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
-    const auto lo = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(page - 1);
+    auto lo = reinterpret_cast<uintptr_t>(sbrk(0)) & ~(page - 1);
     void* volatile p = std::malloc(1 << 20);  // makes the heap grow by the reservation now (volatile: not elided)
+    // Where the heap's free top already held the block (called late, after
+    // other allocations), the top from that block on is marked too.
+    lo = std::min(lo, reinterpret_cast<uintptr_t>(p) & ~(page - 1));
     std::free(p);
     const auto hi = reinterpret_cast<uintptr_t>(sbrk(0));
     // The host backs each whole 2 MiB-aligned stretch of the range with one page.
