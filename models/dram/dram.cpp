@@ -63,7 +63,7 @@ void Dram::mem_request(MemRequest& req) {
         start_run(map_.map(burst_.div(req.addr) * p_.burst_bytes));
         run.count = total;
         seq_ += total;
-        pd.bursts = total;
+        pd.runs = 1;
         bytes = uint64_t(total) * p_.burst_bytes;
     } else {
         for (uint32_t s = 0; s < nsec; ++s) {
@@ -71,7 +71,6 @@ void Dram::mem_request(MemRequest& req) {
             const uint64_t lo = req.addr + uint64_t(s) * sector, hi = lo + sector;
             for (uint64_t a = burst_.div(lo) * p_.burst_bytes; a < hi; a += p_.burst_bytes) {
                 const DramAddress da = map_.map(a);
-                ++pd.bursts;
                 bytes += p_.burst_bytes;
                 if (have_run && da.channel == run_channel && da.bank_group * p_.banks_per_group + da.bank == run.bank &&
                     da.row == run.row && run.count < 255) {
@@ -81,6 +80,7 @@ void Dram::mem_request(MemRequest& req) {
                 }
                 if (have_run) channels_[run_channel]->enqueue(run);
                 start_run(da);
+                ++pd.runs;
                 ++seq_;
             }
         }
@@ -89,16 +89,16 @@ void Dram::mem_request(MemRequest& req) {
     (write ? stats_.write_requests : stats_.read_requests) += 1;
     (write ? stats_.write_bytes : stats_.read_bytes) += bytes;
     if (PcProfile* prof = PcProfile::active()) prof->at(req.pc).dram_bytes += bytes;
-    if (pd.bursts == 0) {  // nothing to move
+    if (pd.runs == 0) {  // nothing to move
         responses_.deliver(req, arrival);
         pending_.release(id);
     }
 }
 
-void Dram::burst_done(const DramBurst& b, Cycle end) {
+void Dram::run_done(const DramBurst& b, Cycle end) {
     Pending& pd = pending_[b.parent];
     pd.end = std::max(pd.end, end);
-    if (--pd.bursts) return;
+    if (--pd.runs) return;
     Cycle done = clk_.cycle_at_or_after_ps(mclk_.ps_of(pd.end + p_.latency_cycles));
     if (pd.req->op != trace::Op::Store) stats_.read_latency_sum += done - pd.arrival;
     responses_.deliver(*pd.req, done);

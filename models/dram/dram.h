@@ -28,14 +28,14 @@ class Dram : public sc_core::sc_module, public MemTargetIf, public DramBurstSink
 public:
     Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk);
     void mem_request(MemRequest& req) override;
-    void burst_done(const DramBurst& b, Cycle end) override;
+    void run_done(const DramBurst& b, Cycle end) override;
     void report(StatMap& m) const;
     void reset_stats();
 
 private:
     struct Pending {
         MemRequest* req;
-        uint32_t bursts;
+        uint32_t runs;  // runs of bursts not yet done
         Cycle end;      // memory cycles
         Cycle arrival;  // core cycles
     };

@@ -279,8 +279,9 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         next_rd_any_ = std::max(next_rd_any_, end + t_.WTR);
         ++stats_.writes;
     }
-    const DramBurst done = q;
-    if (q.count > 1) {
+    const bool run_over = q.count == 1;
+    if (run_over) sink_->run_done(q, end);
+    if (!run_over) {
         // The run's next burst takes the served one's place: its own row outcome, the next order.
         q.count = q.count - 1;
         q.seq = q.seq + 1;
@@ -295,7 +296,6 @@ void DramChannel::issue(const Choice& c, Cycle now) {
     else if (b.hit != kNone || c.pos < b.scanned) b.hit = kNone, rescan_from(c.bank, std::min(b.scanned, c.pos));
     b.scan_wait = 0;
     if (c.pos == 0) note_front(c.bank);
-    sink_->burst_done(done, end);
 }
 
 void DramChannel::run() {

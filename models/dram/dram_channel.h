@@ -43,8 +43,9 @@ struct DramBurst {
 class DramBurstSink {
 public:
     virtual ~DramBurstSink() = default;
-    // The burst's data transfer ends at memory cycle `end`.
-    virtual void burst_done(const DramBurst& b, Cycle end) = 0;
+    // The data transfer of the run's last burst ends at memory cycle `end`
+    // (its bursts are served in order, so it ends last).
+    virtual void run_done(const DramBurst& b, Cycle end) = 0;
 };
 
 struct DramChannelStats {
