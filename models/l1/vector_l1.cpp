@@ -126,12 +126,14 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
 
 void VectorL1::mem_response(MemRequest& r) {
     const uint32_t i = uint32_t(r.tag);
-    const DownReq d = down_[i];
+    const DownReq& d = down_[i];
+    const Down kind = d.kind;
+    const uint32_t op = d.op, sectors = d.req.sectors;
+    const uint64_t line_no = d.req.addr / p_.geometry.line_bytes;
     down_.release(i);
     const Cycle now = clk_.now();
-    if (d.kind != Down::Fill) return line_done(d.op, now);  // write acknowledged, atomic's data back
-    const uint64_t line_no = d.req.addr / p_.geometry.line_bytes;
-    tags_.install(line_no, d.req.sectors, 0);  // write-through: a victim is never dirty
+    if (kind != Down::Fill) return line_done(op, now);  // write acknowledged, atomic's data back
+    tags_.install(line_no, sectors, 0);  // write-through: a victim is never dirty
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
     e->targets.for_each([&](const Target& t) { line_done(t.op, now + p_.hit_latency); });

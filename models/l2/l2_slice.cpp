@@ -154,12 +154,14 @@ void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
 
 void L2Slice::mem_response(MemRequest& r) {
     const uint32_t i = uint32_t(r.tag);
-    const DownReq d = down_[i];
+    const DownReq& d = down_[i];
+    const bool writeback = d.writeback;
+    const uint32_t sectors = d.req.sectors;
+    const uint64_t line_no = d.req.addr / p_.geometry.line_bytes, pc = d.req.pc;
     down_.release(i);
-    if (d.writeback) return;
+    if (writeback) return;
     const Cycle now = clk_.now();
-    const uint64_t line_no = d.req.addr / p_.geometry.line_bytes;
-    write_back(tags_.install(line_no, d.req.sectors, 0), now, d.req.pc);
+    write_back(tags_.install(line_no, sectors, 0), now, pc);
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
     done_targets_.clear();  // answering may touch the table: take the targets out first
