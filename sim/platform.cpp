@@ -131,7 +131,7 @@ public:
         }
         if (mem_) mem_->reset_stats();
         if (xbar_) xbar_->reset_stats();
-        if (dram_) dram_->reset_stats();
+        if (dram_) dram_->settle(), dram_->reset_stats();  // refreshes between kernels count for neither
     }
 
     void kernel_finished(const trace::KernelInfo& k, Cycle cycles) override {
@@ -150,7 +150,7 @@ public:
         for (auto& l : l1_) l->stats().add_to(r.stats);
         if (xbar_) xbar_->stats().add_to(r.stats);
         for (auto& l : l2_) l->stats().add_to(r.stats);
-        if (dram_) dram_->report(r.stats);
+        if (dram_) dram_->settle(), dram_->report(r.stats);
         derive_stats(r.stats);
         if (PcProfile* prof = PcProfile::active())
             for (const auto& [pc, c] : prof->all()) {

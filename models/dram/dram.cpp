@@ -105,6 +105,10 @@ void Dram::run_done(const DramBurst& b, Cycle end) {
     pending_.release(b.parent);
 }
 
+void Dram::settle() {
+    for (auto& c : channels_) c->settle();
+}
+
 void Dram::report(StatMap& m) const {
     stats_.add_to(m);
     for (const auto& c : channels_) c->stats().add_to(m);

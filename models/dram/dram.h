@@ -29,6 +29,8 @@ public:
     Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk);
     void mem_request(MemRequest& req) override;
     void run_done(const DramBurst& b, Cycle end) override;
+    // Brings the channels' refresh counts up to now: before a kernel's statistics are read or reset.
+    void settle();
     void report(StatMap& m) const;
     void reset_stats();
 

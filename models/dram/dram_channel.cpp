@@ -27,16 +27,24 @@ DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const Dra
     for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].group = i / p.banks_per_group;
 }
 
-void DramChannel::enqueue(DramBurst b) {
-    if (queued_ == 0 && t_.REFI) {
-        // Refreshes that fell due while the channel was idle closed its banks
-        // and were over before this burst: they cost it nothing.
-        while (next_ref_ + t_.RP + t_.RFC <= b.arrival) {
-            for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].open = false, forget_hits(i);
-            next_ref_ += t_.REFI;
-            ++stats_.refreshes;
-        }
+// Refreshes that fell due while the channel was idle and were over by cycle
+// `t`: they closed its banks and cost nothing. An idle channel does not wake
+// for them; they are counted when it next has work, or settles.
+void DramChannel::catch_up(Cycle t) {
+    if (!t_.REFI) return;
+    while (next_ref_ + t_.RP + t_.RFC <= t) {
+        for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].open = false, forget_hits(i);
+        next_ref_ += t_.REFI;
+        ++stats_.refreshes;
     }
+}
+
+void DramChannel::settle() {
+    if (queued_ == 0) catch_up(mclk_.now());
+}
+
+void DramChannel::enqueue(DramBurst b) {
+    if (queued_ == 0) catch_up(b.arrival);
     auto later = [](const DramBurst& x, const DramBurst& y) { return x.arrival != y.arrival ? x.arrival < y.arrival : x.seq < y.seq; };
     const uint32_t bi = b.bank;
     auto& q = queues_[bi];

@@ -58,6 +58,9 @@ class DramChannel : public sc_core::sc_module {
 public:
     DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk, DramBurstSink* sink);
     void enqueue(DramBurst b);  // b.arrival may be in the future
+    // Counts the refreshes an idle channel has had by now (none are lost
+    // otherwise, but they would count in the interval of its next access).
+    void settle();
     const DramChannelStats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
 
@@ -108,6 +111,7 @@ private:
     };
 
     void run();  // at the cycle asked of the calendar
+    void catch_up(Cycle t);
     Choice choose(Cycle now) const;
     Choice refresh_step() const;
     void issue(const Choice& c, Cycle now);

@@ -109,6 +109,30 @@ TEST_CASE("refresh closes the banks and stalls the next access", "[sim][dram]") 
     CHECK(r.stats.at("dram.row_misses") == 2);
 }
 
+TEST_CASE("refreshes count in the interval they fall in, idle channels included", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 100;
+    p.t.RFC = 50;
+    static Clock core(1000);
+    p.clock_mhz = 1000;
+    auto* dram = new Dram("dram_settle", p, core);
+    auto* t = new Tester("tester_settle", {{0, 0}}, core);
+    t->mem(*dram);
+    sc_core::sc_start(sc_core::sc_time(1000, sc_core::SC_NS));  // one access, then idle until cycle 1000
+    StatMap before, after;
+    dram->report(before);
+    dram->settle();
+    dram->report(after);
+    CHECK(t->done[0] == 31);
+    // No channel had work after cycle 12, so none woke for a refresh.
+    CHECK(before.at("dram.refreshes") == 0);
+    // Channel c's refreshes fall due at 100 + c * 100 / 64 (integer), then every 100, and are
+    // over tRP 14 + tRFC 50 = 64 later: those due by 936 are over by 1000. Channels 0-23 (first
+    // due 100-136) have 9, channels 24-63 (137-198) 8: 24 x 9 + 40 x 8 = 536.
+    CHECK(after.at("dram.refreshes") == 536);
+    CHECK(after.at("dram.reads") == 1);
+}
+
 TEST_CASE("a write then a read of the same bank: tWTR", "[sim][dram]") {
     DramParams p;
     p.t.REFI = 0;
