@@ -6,7 +6,7 @@
 // From these: how fast blocks start at the launch, how long a block's waves
 // live, and the gap between a block's end and the next block's start on the
 // same CU. Usage: block_timeline OUT_DIR; writes OUT_DIR/timeline_<kernel>.csv
-// (run, wave, block, cu, start_ns, cycles; 6 runs each) and prints each launch's wall time.
+// (run, wave, block, cu, start_ns, cycles; 6 runs of each kernel) and prints each launch's wall time.
 #include <string>
 
 #include "../common/harness.h"
@@ -52,21 +52,49 @@ __device__ inline unsigned cu_id() {
 #endif
 }
 
+#if defined(__HIP_PLATFORM_AMD__) || defined(__HIPCC__)
+constexpr int kWave = 64;  // gfx9 wave64
+#else
+constexpr int kWave = 32;
+#endif
+
+// Each kernel reads its timers and its CU, then the work, then the second
+// timer read, then the first lane's record: all that follows the second read
+// is one predicated store and the exit.
 __global__ void soa_timed(float* out, const float* x, Rec* rec) {
     const unsigned long long t0 = global_ns();
     const long long c0 = cu_cycles();
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    const bool lead = threadIdx.x % kWave == 0;
+    Rec* r = rec + i / kWave;
+    const unsigned cu = cu_id();
     out[i] = x[i];
     const long long c1 = cu_cycles();
-    if (threadIdx.x % warpSize == 0) rec[i / warpSize] = {t0, cu_id(), unsigned(c1 - c0)};
+    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+}
+
+// The same load, no store (one never taken, as in launch.hip).
+__global__ void load_timed(float* out, const float* x, Rec* rec) {
+    const unsigned long long t0 = global_ns();
+    const long long c0 = cu_cycles();
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    const bool lead = threadIdx.x % kWave == 0;
+    Rec* r = rec + i / kWave;
+    const unsigned cu = cu_id();
+    if (x[i] == 12345.f) out[i] = 1.f;
+    const long long c1 = cu_cycles();
+    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
 }
 
 __global__ void empty_timed(Rec* rec) {
     const unsigned long long t0 = global_ns();
     const long long c0 = cu_cycles();
     const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    const bool lead = threadIdx.x % kWave == 0;
+    Rec* r = rec + i / kWave;
+    const unsigned cu = cu_id();
     const long long c1 = cu_cycles();
-    if (threadIdx.x % warpSize == 0) rec[i / warpSize] = {t0, cu_id(), unsigned(c1 - c0)};
+    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
 }
 
 int main(int argc, char** argv) {
@@ -78,9 +106,7 @@ int main(int argc, char** argv) {
     const long long n = 1ll << 20;  // the suite's --small size of layout/soa and coalescing/stride1
     const int threads = 256;
     const unsigned blocks = unsigned(n / threads);
-    hipDeviceProp_t prop;
-    HIP_CHECK(hipGetDeviceProperties(&prop, 0));
-    const long long waves = n / prop.warpSize;
+    const long long waves = n / kWave;
     float *x, *out;
     Rec* rec;
     HIP_CHECK(hipMalloc(&x, sizeof(float) * n));
@@ -95,7 +121,7 @@ int main(int argc, char** argv) {
     hipEvent_t a, b;
     HIP_CHECK(hipEventCreate(&a));
     HIP_CHECK(hipEventCreate(&b));
-    for (const char* kernel : {"soa", "empty"}) {
+    for (const char* kernel : {"soa", "load", "empty"}) {
         const std::string path = dir + "/timeline_" + kernel + ".csv";
         FILE* f = std::fopen(path.c_str(), "w");
         if (!f) {
@@ -109,6 +135,7 @@ int main(int argc, char** argv) {
             HIP_CHECK(hipDeviceSynchronize());
             HIP_CHECK(hipEventRecord(a, 0));
             if (kernel[0] == 's') hipLaunchKernelGGL(soa_timed, dim3(blocks), dim3(threads), 0, 0, out, x, rec);
+            else if (kernel[0] == 'l') hipLaunchKernelGGL(load_timed, dim3(blocks), dim3(threads), 0, 0, out, x, rec);
             else hipLaunchKernelGGL(empty_timed, dim3(blocks), dim3(threads), 0, 0, rec);
             HIP_CHECK(hipEventRecord(b, 0));
             HIP_CHECK(hipEventSynchronize(b));
@@ -116,7 +143,7 @@ int main(int argc, char** argv) {
             float ms = 0;
             HIP_CHECK(hipEventElapsedTime(&ms, a, b));
             HIP_CHECK(hipMemcpy(h.data(), rec, sizeof(Rec) * waves, hipMemcpyDeviceToHost));
-            const long long per_block = threads / prop.warpSize;
+            const long long per_block = threads / kWave;
             for (long long w = 0; w < waves; ++w)
                 std::fprintf(f, "%d,%lld,%lld,%u,%llu,%u\n", run, w, w / per_block, h[w].cu, h[w].start, h[w].cycles);
             std::printf("RESULT block_timeline %s_%d %u %.6f 0\n", kernel, run, blocks, double(ms));
