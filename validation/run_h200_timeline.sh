@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # One device call: the block timeline of a short streaming kernel
 # (kernels/block_timeline.hip: per wave, its SM, start time and cycles to its
-# load's data; 6 runs each of the soa kernel, its load alone, and a nearly empty one), their
+# load's data; 6 runs each of the soa kernel, its load alone, a nearly empty one, and a 64 MiB write), their
 # cycles under ncu, and the sustained DRAM bandwidth (kernels/dram_bandwidth.hip,
-# median of 21). Writes to $OUT: timeline_{soa,load,empty}.csv.gz,
+# median of 21). Writes to $OUT: timeline_{soa,load,empty,write}.csv.gz,
 # times.txt, ncu.csv, bandwidth.txt, provenance.txt.
 set -u
 cd "$(dirname "$0")" || exit 1

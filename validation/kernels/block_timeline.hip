@@ -86,6 +86,21 @@ __global__ void load_timed(float* out, const float* x, Rec* rec) {
     if (lead) *r = {t0, cu, unsigned(c1 - c0)};
 }
 
+// Stores only, enough (64 MiB) to keep the HBM busy writing: whether a
+// block's end waits for its stores' answers shows in the gap before the next
+// block starts, which then grows with the write queue.
+__global__ void write_timed(float4* big, long long threads_total, Rec* rec) {
+    const unsigned long long t0 = global_ns();
+    const long long c0 = cu_cycles();
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    const bool lead = threadIdx.x % kWave == 0;
+    Rec* r = rec + i / kWave;
+    const unsigned cu = cu_id();
+    for (int k = 0; k < 4; ++k) big[k * threads_total + i] = make_float4(1.f, 2.f, 3.f, float(k));
+    const long long c1 = cu_cycles();
+    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+}
+
 __global__ void empty_timed(Rec* rec) {
     const unsigned long long t0 = global_ns();
     const long long c0 = cu_cycles();
@@ -113,6 +128,8 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&out, sizeof(float) * n));
     HIP_CHECK(hipMalloc(&rec, sizeof(Rec) * waves));
     HIP_CHECK(hipMemset(x, 0, sizeof(float) * n));
+    float4* big;
+    HIP_CHECK(hipMalloc(&big, sizeof(float4) * 4 * n));
     std::vector<Rec> h(waves);
     // A 256 MiB buffer written between runs pushes the soa kernel's data out of the L2, as the profiler's flush does.
     const long long scrub_n = 64ll << 20;
@@ -121,7 +138,7 @@ int main(int argc, char** argv) {
     hipEvent_t a, b;
     HIP_CHECK(hipEventCreate(&a));
     HIP_CHECK(hipEventCreate(&b));
-    for (const char* kernel : {"soa", "load", "empty"}) {
+    for (const char* kernel : {"soa", "load", "empty", "write"}) {
         const std::string path = dir + "/timeline_" + kernel + ".csv";
         FILE* f = std::fopen(path.c_str(), "w");
         if (!f) {
@@ -135,6 +152,7 @@ int main(int argc, char** argv) {
             HIP_CHECK(hipDeviceSynchronize());
             HIP_CHECK(hipEventRecord(a, 0));
             if (kernel[0] == 's') hipLaunchKernelGGL(soa_timed, dim3(blocks), dim3(threads), 0, 0, out, x, rec);
+            else if (kernel[0] == 'w') hipLaunchKernelGGL(write_timed, dim3(blocks), dim3(threads), 0, 0, big, n, rec);
             else if (kernel[0] == 'l') hipLaunchKernelGGL(load_timed, dim3(blocks), dim3(threads), 0, 0, out, x, rec);
             else hipLaunchKernelGGL(empty_timed, dim3(blocks), dim3(threads), 0, 0, rec);
             HIP_CHECK(hipEventRecord(b, 0));
@@ -154,5 +172,6 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipFree(out));
     HIP_CHECK(hipFree(rec));
     HIP_CHECK(hipFree(scrub));
+    HIP_CHECK(hipFree(big));
     return 0;
 }
