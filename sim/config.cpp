@@ -32,6 +32,8 @@ const std::vector<ParamDef>& param_defs() {
          {}, 0},
         {"cu.dispatch_cycles", T::Real, "0", "cycles",
          "GPU-wide cycles between two workgroup dispatches (0: as fast as CUs accept them)", {}, 0},
+        {"cu.workgroup_start_cycles", T::UInt, "0", "cycles",
+         "from a CU taking a workgroup to its waves' first issue (the slots are held meanwhile)", {}, 0},
         {"cu.launch_cycles", T::UInt, "0", "cycles", "per kernel launch: from the launch to the first workgroup, and the end of the grid", {}, 0},
         {"cu.max_outstanding", T::UInt, "63", "instructions", "memory instructions in flight per wave", {}, 1},
         {"cu.wait_stores", T::Choice, "on", "",

@@ -72,7 +72,7 @@ void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
         w.simd = s;
         w.trace = &t;
         g.waves.push_back(slot);
-        schedule(slot, now);
+        schedule(slot, now + p_.workgroup_start_cycles);
     }
 }
 

@@ -86,3 +86,26 @@ TEST_CASE("without cu.long_issue_cycles a long-latency instruction takes cu.wave
                           {"mem.model", "fixed"}, {"mem.latency", "100"}});
     CHECK(stat(r, "cycles") == 140);
 }
+
+namespace {
+// One CU that holds one workgroup at a time (256 VGPRs); three workgroups of one wave, each a
+// 100-cycle load, a wait and 1 compute: 101 cycles each.
+std::string three_serial_workgroups() {
+    std::string body;
+    for (int b = 0; b < 3; ++b) body += "wave " + std::to_string(b) + " 0\nld global 4 0 all affine 0 4\nwait\ncompute 1\n";
+    return "dcusim-trace 1\nwave_size 64\nkernel k grid 3 1 1 block 64 1 1 vgprs 256\n" + body + "end\n";
+}
+}  // namespace
+
+TEST_CASE("a workgroup's waves start cu.workgroup_start_cycles after the CU takes it and hold its slot meanwhile", "[sim][issue][occupancy]") {
+    // Each begins 50 after its slot frees: 3 x (50 + 101) = 453 cycles.
+    auto r = run_text(three_serial_workgroups(), {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.simds", "1"}, {"mem.model", "fixed"},
+                                                  {"mem.latency", "100"}, {"cu.workgroup_start_cycles", "50"}});
+    CHECK(stat(r, "cycles") == 453);
+}
+
+TEST_CASE("without cu.workgroup_start_cycles a workgroup starts when the CU takes it", "[sim][issue][occupancy]") {
+    auto r = run_text(three_serial_workgroups(), {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.simds", "1"}, {"mem.model", "fixed"},
+                                                  {"mem.latency", "100"}});
+    CHECK(stat(r, "cycles") == 303);  // 3 x 101
+}
