@@ -7,7 +7,7 @@ instructions around 8 loads of 512 bytes and the flag's load, then a wait for th
 wave, enough to outlast the chase. Prints, per N: the chase's cycles per load (its wait's stall cycles
 from --report pcs, plus the 9 issue cycles of its load and two instructions) and the background's DRAM
 bandwidth over the kernel (after the preset's launch cycles, 3,400 on configs/h200.ini).
-Usage: model_loaded.py DCUSIM CONFIG [N:LOADS ...]   (default: the runs of the results README)
+Usage: model_loaded.py DCUSIM CONFIG [N:LOADS ...] [--KEY VALUE ...]   (default: the runs of the results README)
 """
 import json
 import os
@@ -51,13 +51,15 @@ def write_trace(path, n, loads):
 
 def main():
     dcusim, config = sys.argv[1], sys.argv[2]
-    runs = sys.argv[3:] or ["0:0", "4:1600", "16:1600", "33:1600", "66:1200", "132:1600", "264:1000", "528:800"]
+    args = sys.argv[3:]
+    extra = [a for i, a in enumerate(args) if a.startswith("--") or (i and args[i - 1].startswith("--"))]
+    runs = [a for a in args if a not in extra] or ["0:0", "4:1600", "16:1600", "33:1600", "66:1200", "132:1600", "264:1000", "528:800"]
     with tempfile.TemporaryDirectory() as d:
         trace, out = os.path.join(d, "t.trace"), os.path.join(d, "o.json")
         for run in runs:
             n, loads = (int(x) for x in run.split(":"))
             write_trace(trace, n, loads)
-            subprocess.run([dcusim, "run", "-q", "--config", config, "--report", "pcs", "--json", out, trace],
+            subprocess.run([dcusim, "run", "-q", "--config", config, "--report", "pcs", *extra, "--json", out, trace],
                            check=True, stdout=subprocess.DEVNULL)
             k = json.load(open(out))["kernels"][0]
             stall = next(p for p in k["pcs"] if p["line"] == "chase_wait")["stall.cycles"]
