@@ -37,17 +37,19 @@ void Dram::mem_request(MemRequest& req) {
     DramBurst run;
     uint32_t run_channel = 0;
     bool have_run = false;
+    auto bank_of = [&](const DramAddress& da) { return uint16_t(da.bank_group * p_.banks_per_group + da.bank); };
     auto start_run = [&](const DramAddress& da) {
         run = DramBurst();
         run.parent = id;
         run.write = write;
-        run.bank = uint16_t(da.bank_group * p_.banks_per_group + da.bank);
+        run.bank = bank_of(da);
         run.row = da.row;
         run.arrival = marr;
         run.seq = seq_;
         run_channel = da.channel;
         have_run = true;
     };
+    auto wanted = [&](uint32_t s) { return !req.sectors || (req.sectors >> s & 1); };
     // Bursts of sector s: from its first byte's burst to its last byte's.
     auto bursts_of = [&](uint32_t s) {
         const uint64_t lo = req.addr + uint64_t(s) * sector;
@@ -57,7 +59,7 @@ void Dram::mem_request(MemRequest& req) {
     if (req.size && map_.same_chunk(req.addr, req.addr + req.size - 1)) {
         // The usual line request: one chunk, so one channel, bank and row, and one run.
         for (uint32_t s = 0; s < nsec; ++s)
-            if (!req.sectors || req.sectors >> s & 1) total += bursts_of(s);
+            if (wanted(s)) total += bursts_of(s);
     }
     if (total && total <= 255) {
         start_run(map_.map(burst_.div(req.addr) * p_.burst_bytes));
@@ -67,13 +69,12 @@ void Dram::mem_request(MemRequest& req) {
         bytes = uint64_t(total) * p_.burst_bytes;
     } else {
         for (uint32_t s = 0; s < nsec; ++s) {
-            if (req.sectors && !(req.sectors >> s & 1)) continue;
+            if (!wanted(s)) continue;
             const uint64_t lo = req.addr + uint64_t(s) * sector, hi = lo + sector;
             for (uint64_t a = burst_.div(lo) * p_.burst_bytes; a < hi; a += p_.burst_bytes) {
                 const DramAddress da = map_.map(a);
                 bytes += p_.burst_bytes;
-                if (have_run && da.channel == run_channel && da.bank_group * p_.banks_per_group + da.bank == run.bank &&
-                    da.row == run.row && run.count < 255) {
+                if (have_run && da.channel == run_channel && bank_of(da) == run.bank && da.row == run.row && run.count < 255) {
                     run.count = run.count + 1;
                     ++seq_;
                     continue;

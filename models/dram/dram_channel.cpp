@@ -287,14 +287,13 @@ void DramChannel::issue(const Choice& c, Cycle now) {
         next_rd_any_ = std::max(next_rd_any_, end + t_.WTR);
         ++stats_.writes;
     }
-    const bool run_over = q.count == 1;
-    if (run_over) sink_->run_done(q, end);
-    if (!run_over) {
+    if (q.count > 1) {
         // The run's next burst takes the served one's place: its own row outcome, the next order.
         q.count = q.count - 1;
         q.seq = q.seq + 1;
         q.outcome = RowOutcome::Undecided;
     } else {
+        sink_->run_done(q, end);  // the run's last burst
         bq.erase(c.pos);
         if (bq.empty()) busy_[c.bank / 64] &= ~(uint64_t(1) << (c.bank % 64));
         --queued_;
