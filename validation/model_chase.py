@@ -2,15 +2,16 @@
 # The lds_latency and const_latency chases as dcusim traces: one wave32 doing
 # 1,024 dependent loads, each followed by a wait and one instruction (the IMAD
 # that forms the next address), replayed on a preset. Prints dcusim's cycles
-# per load after the preset's fixed launch cycles (cu.launch_cycles, 3400 on
-# configs/h200.ini), per variant:
+# per load after the preset's fixed cycles (cu.launch_cycles and
+# cu.workgroup_start_cycles), per variant:
 #   lds:   lane i reads LDS word i x STRIDE (STRIDE = 1 ... 33);
 #   const: lane i reads constant element i mod K (K distinct addresses).
 # Usage: model_chase.py lds|const DCUSIM CONFIG [--KEY VALUE ...]
-import csv, os, subprocess, sys, tempfile
+import sys
+
+from dcusim_run import replay
 
 kind, dcusim, config, extra = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4:]
-launch = 3400
 
 
 def load(n):
@@ -20,15 +21,14 @@ def load(n):
     return f"ld const 4 0x40 all list {addrs}"
 
 
-with tempfile.TemporaryDirectory() as d:
-    for n in (1, 2, 4, 8, 16, 32, 33) if kind == "lds" else (1, 2, 4, 8, 16, 32):
-        body = f"{load(n)}\nwait\ncompute 1\n" * 1024
-        trace = os.path.join(d, "t.trace")
-        with open(trace, "w") as f:
+for n in (1, 2, 4, 8, 16, 32, 33) if kind == "lds" else (1, 2, 4, 8, 16, 32):
+    body = f"{load(n)}\nwait\ncompute 1\n" * 1024
+
+    def write(path):
+        with open(path, "w") as f:
             f.write(f"dcusim-trace 1\nwave_size 32\nkernel chase grid 1 1 1 block 32 1 1\nwave 0 0\n{body}end\n")
-        out = os.path.join(d, "o.csv")
-        subprocess.run([dcusim, "run", "-q", "--config", config, *extra, "--csv", out, trace], check=True,
-                       stdout=subprocess.DEVNULL)
-        cycles = int(next(csv.DictReader(open(out)))["cycles"])
-        label = "stride" if kind == "lds" else "distinct"
-        print(f"{label} {n} cycles_per_load {(cycles - launch) / 1024:.2f}")
+
+    k, preset = replay(dcusim, config, extra, write)
+    label = "stride" if kind == "lds" else "distinct"
+    fixed = preset["cu.launch_cycles"] + preset["cu.workgroup_start_cycles"]  # the launch, and the one workgroup's start
+    print(f"{label} {n} cycles_per_load {(k['stats']['cycles'] - fixed) / 1024:.2f}")

@@ -9,16 +9,12 @@ from --report pcs, plus the 9 issue cycles of its load and two instructions) and
 bandwidth over the kernel (after the preset's launch cycles, 3,400 on configs/h200.ini).
 Usage: model_loaded.py DCUSIM CONFIG [N:LOADS ...] [--KEY VALUE ...]   (default: the runs of the results README)
 """
-import json
-import os
 import random
-import subprocess
 import sys
-import tempfile
+
+from dcusim_run import replay, split_args
 
 CHASE = 256
-LAUNCH = 3400
-CLOCK_HZ = 1.98e9
 GAPS = [60, 4, 6, 2, 5, 2, 2, 3, 1]  # ALU instructions before each load (the flag's load is the fifth)
 
 
@@ -51,21 +47,18 @@ def write_trace(path, n, loads):
 
 def main():
     dcusim, config = sys.argv[1], sys.argv[2]
-    args = sys.argv[3:]
-    extra = [a for i, a in enumerate(args) if a.startswith("--") or (i and args[i - 1].startswith("--"))]
-    runs = [a for a in args if a not in extra] or ["0:0", "4:1600", "16:1600", "33:1600", "66:1200", "132:1600", "264:1000", "528:800"]
-    with tempfile.TemporaryDirectory() as d:
-        trace, out = os.path.join(d, "t.trace"), os.path.join(d, "o.json")
-        for run in runs:
-            n, loads = (int(x) for x in run.split(":"))
-            write_trace(trace, n, loads)
-            subprocess.run([dcusim, "run", "-q", "--config", config, "--report", "pcs", *extra, "--json", out, trace],
-                           check=True, stdout=subprocess.DEVNULL)
-            k = json.load(open(out))["kernels"][0]
-            stall = next(p for p in k["pcs"] if p["line"] == "chase_wait")["stall.cycles"]
-            s = k["stats"]
-            gbs = s["dram.read_bytes"] / ((s["cycles"] - LAUNCH) / CLOCK_HZ) / 1e9 if n else 0
-            print(f"MODEL {n} {stall / CHASE + 9:.0f} {gbs:.0f}")
+    extra, runs = split_args(sys.argv[3:])
+    runs = runs or ["0:0", "4:1600", "16:1600", "33:1600", "66:1200", "132:1600", "264:1000", "528:800"]
+    for run in runs:
+        n, loads = (int(x) for x in run.split(":"))
+        k, preset = replay(dcusim, config, extra, lambda path: write_trace(path, n, loads), pcs=True)
+        stall = next(p for p in k["pcs"] if p["line"] == "chase_wait")["stall.cycles"]
+        # Besides its wait, each chase load takes its own issue and two dependent instructions.
+        issue = preset["cu.issue_cycles"] + 2 * max(preset["cu.issue_cycles"], preset["cu.wave_issue_cycles"])
+        s = k["stats"]
+        seconds = (s["cycles"] - preset["cu.launch_cycles"]) / (preset["cu.clock_mhz"] * 1e6)
+        gbs = s["dram.read_bytes"] / seconds / 1e9 if n else 0
+        print(f"MODEL {n} {stall / CHASE + issue:.0f} {gbs:.0f}")
 
 
 if __name__ == "__main__":
