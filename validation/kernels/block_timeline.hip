@@ -58,58 +58,49 @@ constexpr int kWave = 64;  // gfx9 wave64
 constexpr int kWave = 32;
 #endif
 
-// Each kernel reads its timers and its CU, then the work, then the second
-// timer read, then the first lane's record: all that follows the second read
-// is one predicated store and the exit.
+// What a wave reads before its work: the timers, its thread index, its CU,
+// and where its first lane's record goes. finish() is the second timer read
+// and the record: all that follows that read is one predicated store and the exit.
+struct WaveStamp {
+    unsigned long long t0;
+    long long c0, i;
+    bool lead;
+    Rec* r;
+    unsigned cu;
+    __device__ explicit WaveStamp(Rec* rec)
+        : t0(global_ns()), c0(cu_cycles()), i(blockIdx.x * (long long)blockDim.x + threadIdx.x),
+          lead(threadIdx.x % kWave == 0), r(rec + i / kWave), cu(cu_id()) {}
+    __device__ void finish() const {
+        const long long c1 = cu_cycles();
+        if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+    }
+};
+
 __global__ void soa_timed(float* out, const float* x, Rec* rec) {
-    const unsigned long long t0 = global_ns();
-    const long long c0 = cu_cycles();
-    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    const bool lead = threadIdx.x % kWave == 0;
-    Rec* r = rec + i / kWave;
-    const unsigned cu = cu_id();
-    out[i] = x[i];
-    const long long c1 = cu_cycles();
-    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+    const WaveStamp w(rec);
+    out[w.i] = x[w.i];
+    w.finish();
 }
 
 // The same load, no store (one never taken, as in launch.hip).
 __global__ void load_timed(float* out, const float* x, Rec* rec) {
-    const unsigned long long t0 = global_ns();
-    const long long c0 = cu_cycles();
-    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    const bool lead = threadIdx.x % kWave == 0;
-    Rec* r = rec + i / kWave;
-    const unsigned cu = cu_id();
-    if (x[i] == 12345.f) out[i] = 1.f;
-    const long long c1 = cu_cycles();
-    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+    const WaveStamp w(rec);
+    if (x[w.i] == 12345.f) out[w.i] = 1.f;
+    w.finish();
 }
 
 // Stores only, enough (64 MiB) to keep the HBM busy writing: whether a
 // block's end waits for its stores' answers shows in the gap before the next
 // block starts, which then grows with the write queue.
 __global__ void write_timed(float4* big, long long threads_total, Rec* rec) {
-    const unsigned long long t0 = global_ns();
-    const long long c0 = cu_cycles();
-    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    const bool lead = threadIdx.x % kWave == 0;
-    Rec* r = rec + i / kWave;
-    const unsigned cu = cu_id();
-    for (int k = 0; k < 4; ++k) big[k * threads_total + i] = make_float4(1.f, 2.f, 3.f, float(k));
-    const long long c1 = cu_cycles();
-    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+    const WaveStamp w(rec);
+    for (int k = 0; k < 4; ++k) big[k * threads_total + w.i] = make_float4(1.f, 2.f, 3.f, float(k));
+    w.finish();
 }
 
 __global__ void empty_timed(Rec* rec) {
-    const unsigned long long t0 = global_ns();
-    const long long c0 = cu_cycles();
-    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
-    const bool lead = threadIdx.x % kWave == 0;
-    Rec* r = rec + i / kWave;
-    const unsigned cu = cu_id();
-    const long long c1 = cu_cycles();
-    if (lead) *r = {t0, cu, unsigned(c1 - c0)};
+    const WaveStamp w(rec);
+    w.finish();
 }
 
 int main(int argc, char** argv) {
