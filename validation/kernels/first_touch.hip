@@ -11,6 +11,9 @@
 // one other line of the same page:
 //   burst_cold: 64 lines in a page no launch has touched;
 //   burst_warm: the same after the warming load.
+// Then who shares a translation (share) and how many 32 MiB regions stay
+// translated (reach). With the argument `ncu`, only chases on one page, for
+// running under Nsight Compute: do its launches find translations cold?
 // No memset: hipMalloc maps the memory, and nothing but these launches reads it.
 // Prints per launch: TOUCH <placement> <launch> <sm> <cycles of load 0..7>
 //               and: BURST <variant> <launch> <sm> <cycles>
@@ -20,6 +23,7 @@
 constexpr int kLoads = 8;
 constexpr long long kPage = 2ll << 20;  // bytes
 constexpr long long kLine = 128;
+constexpr long long kRegion = 32ll << 20;  // the first run: the first load to each 32 MiB costs more
 
 // addr[k]: the byte offset of load k. zero is 0 at run time (the compiler
 // cannot know): it makes each address depend on the load before.
@@ -73,18 +77,77 @@ __global__ void burst(const unsigned char* base, long long first, int warm, unsi
     if (s == 12345) out[2] = s;
 }
 
-int main() {
-    const long long bytes = 4ll << 30;  // 2,048 pages of 2 MiB
+// Who shares what a first touch fills: block 0 loads a line of region R at
+// once; every other block first spins for `wait` cycles, then loads a line
+// of its own: even blocks in R (another 2 MiB page of it), odd blocks in a
+// region of their own that nothing touched. out[2b] = cycles, out[2b+1] = CU.
+__global__ void share(const unsigned char* base, long long region, long long wait, unsigned long long zero,
+                      unsigned long long* out) {
+    const int b = blockIdx.x;
+    if (b) {
+        const long long t = cu_cycles();
+        while (cu_cycles() - t < wait) {
+        }
+    }
+    const long long r = (b == 0 || b % 2 == 0) ? region : region + b;
+    const long long off = r * kRegion + (long long)(b % 16) * kPage + (long long)(b / 16) * kLine;
+    const long long before = cu_cycles();
+    const unsigned long long v = *(const unsigned long long*)(base + off);
+    out[2 * gridDim.x + b] = v & zero;
+    const long long after = cu_cycles();
+    out[2 * b] = (unsigned long long)(after - before);
+    out[2 * b + 1] = cu_id();
+}
+
+// How many regions stay translated: one thread touches regions first ..
+// first + n - 1 (one line each), then times a load of a fresh line in each
+// of the first four again. out[0..3] = their cycles.
+__global__ void reach(const unsigned char* base, long long first, int n, unsigned long long zero,
+                      unsigned long long* out) {
+    unsigned long long dep = 0;
+    for (int i = 0; i < n; ++i) dep = *(const unsigned long long*)(base + (first + i) * kRegion + (dep & zero));
+    for (int i = 0; i < 4; ++i) {
+        const long long before = cu_cycles();
+        dep = *(const unsigned long long*)(base + (first + i) * kRegion + kPage + (dep & zero));
+        out[8 + i] = dep & zero;
+        const long long after = cu_cycles();
+        out[i] = (unsigned long long)(after - before);
+    }
+}
+
+int main(int argc, char** argv) {
+    // 18 GiB: regions 0-8 for the chases and bursts, 16-291 for share, 300-551 for reach, 600 for ncu.
+    const long long bytes = 18ll << 30;
     unsigned char* base;
     long long* addr;
     unsigned long long* out;
     HIP_CHECK(hipMalloc(&base, bytes));
     HIP_CHECK(hipMalloc(&addr, kLoads * sizeof(long long)));
-    HIP_CHECK(hipMalloc(&out, (2 * kLoads + 2) * sizeof(unsigned long long)));
-    long long next_page = 1;  // pages no launch has touched yet
-    const int launches = 12;
+    HIP_CHECK(hipMalloc(&out, 1024 * sizeof(unsigned long long)));
     // Lines of one page are 16 KiB apart (different DRAM rows and channels).
     auto in_page = [](long long page, int k) { return page * kPage + (long long)k * (16 << 10); };
+    auto chase = [&](const long long* h, const char* placement, int l) {
+        HIP_CHECK(hipMemcpy(addr, h, kLoads * sizeof(long long), hipMemcpyHostToDevice));
+        hipLaunchKernelGGL(touch, dim3(1), dim3(1), 0, 0, base, addr, 0ull, out);
+        HIP_CHECK(hipGetLastError());
+        unsigned long long r[kLoads + 2];
+        HIP_CHECK(hipMemcpy(r, out, sizeof r, hipMemcpyDeviceToHost));
+        std::printf("TOUCH %s %d %llu", placement, l, r[kLoads]);
+        for (int k = 0; k < kLoads; ++k) std::printf(" %llu", r[k]);
+        std::printf("\n");
+    };
+    const int launches = 12;
+    if (argc > 1 && !std::strcmp(argv[1], "ncu")) {
+        // Under the profiler (it empties the caches before each launch): the
+        // same 2 MiB page each launch, fresh lines. Launch 0 touches region 600 first.
+        for (int l = 0; l < launches; ++l) {
+            long long h[kLoads];
+            for (int k = 0; k < kLoads; ++k) h[k] = 600 * kRegion + in_page(0, k) + (long long)l * kLine;
+            chase(h, "ncu", l);
+        }
+        return 0;
+    }
+    long long next_page = 1;  // pages no launch has touched yet
     for (const char* placement : {"fresh", "spread", "warm"}) {
         long long warm_page = next_page++;
         int warm_round = 1;  // the line group of warm_page the next warm launch reads
@@ -100,14 +163,7 @@ int main() {
                 for (int k = 0; k < kLoads; ++k) h[k] = in_page(warm_page, k) + (long long)warm_round * kLine;
                 ++warm_round;
             }
-            HIP_CHECK(hipMemcpy(addr, h, sizeof h, hipMemcpyHostToDevice));
-            hipLaunchKernelGGL(touch, dim3(1), dim3(1), 0, 0, base, addr, 0ull, out);
-            HIP_CHECK(hipGetLastError());
-            unsigned long long r[kLoads + 2];
-            HIP_CHECK(hipMemcpy(r, out, sizeof r, hipMemcpyDeviceToHost));
-            std::printf("TOUCH %s %d %llu", placement, l, r[kLoads]);
-            for (int k = 0; k < kLoads; ++k) std::printf(" %llu", r[k]);
-            std::printf("\n");
+            chase(h, placement, l);
         }
     }
     for (int warm : {0, 1}) {
@@ -119,6 +175,27 @@ int main() {
             HIP_CHECK(hipMemcpy(r, out, sizeof r, hipMemcpyDeviceToHost));
             std::printf("BURST %s %d %llu %llu\n", warm ? "burst_warm" : "burst_cold", l, r[1], r[0]);
         }
+    }
+    // SHARE <run> <block> <cu> <cycles> <same region as block 0: 1, a fresh one: 0>
+    const int blocks = 132;
+    for (int run = 0; run < 2; ++run) {
+        const long long region = 16 + run * 144;
+        hipLaunchKernelGGL(share, dim3(blocks), dim3(1), 0, 0, base, region, 20000ll, 0ull, out);
+        HIP_CHECK(hipGetLastError());
+        std::vector<unsigned long long> r(2 * blocks);
+        HIP_CHECK(hipMemcpy(r.data(), out, r.size() * sizeof r[0], hipMemcpyDeviceToHost));
+        for (int b = 0; b < blocks; ++b)
+            std::printf("SHARE %d %d %llu %llu %d\n", run, b, r[2 * b + 1], r[2 * b], b == 0 || b % 2 == 0);
+    }
+    // REACH <regions touched> <cycles of the 4 reloads>
+    long long first = 300;
+    for (int n : {4, 8, 16, 32, 64, 128}) {
+        hipLaunchKernelGGL(reach, dim3(1), dim3(1), 0, 0, base, first, n, 0ull, out);
+        HIP_CHECK(hipGetLastError());
+        unsigned long long r[4];
+        HIP_CHECK(hipMemcpy(r, out, sizeof r, hipMemcpyDeviceToHost));
+        std::printf("REACH %d %llu %llu %llu %llu\n", n, r[0], r[1], r[2], r[3]);
+        first += n;
     }
     HIP_CHECK(hipFree(base));
     HIP_CHECK(hipFree(addr));
