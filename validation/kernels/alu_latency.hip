@@ -13,6 +13,9 @@
 //   mufu:   f = exp(-f)                         (FMUL, MUFU.EX2)
 //   imad:   i = i x k + 1, on the float's bits  (IMAD)
 //   imad_hi: i = umulhi(i, k) + 1               (IMAD.HI, an add; the lds_bank kernel's modulo has one)
+//   imad_wide: w = i x k (64-bit); i = lo(w) ^ hi(w)   (IMAD.WIDE, LOP3: address arithmetic)
+//   iadd64: w = i + k64 (64-bit); i = lo(w) ^ hi(w)    (IADD3, IADD3.X, LOP3: pointer arithmetic)
+//   mod64:  i = (i x 1) % words (64-bit, words a run-time 2^29)   (the coalescing kernels' index)
 // The SASS (sass.txt) shows what each became; dcutrace takes F2I, I2F, F2F,
 // FRND and MUFU as long-latency (compute N long L).
 #include "../common/harness.h"
@@ -39,8 +42,21 @@ __device__ __forceinline__ float imad_hi_step(float v, float, int k) {
     return __int_as_float(int(__umulhi(unsigned(__float_as_int(v)), unsigned(k)) + 1u));
 }
 
+__device__ __forceinline__ float imad_wide_step(float v, float, int k) {
+    const long long w = (long long)__float_as_int(v) * k;
+    return __int_as_float(int(w) ^ int(w >> 32));
+}
+__device__ __forceinline__ float iadd64_step(float v, long long k64) {
+    const long long w = (long long)__float_as_int(v) + k64;
+    return __int_as_float(int(w) ^ int(w >> 32));
+}
+__device__ __forceinline__ float mod64_step(float v, long long words) {
+    const long long w = ((long long)__float_as_int(v) * 1) % words;
+    return __int_as_float(int(w) + 1);
+}
+
 template <int KIND>
-__global__ void alu(long long* cycles, float* sink, float x, int k) {
+__global__ void alu(long long* cycles, float* sink, float x, int k, long long k64) {
     float v = x;
     auto step = [&](float a) {
         if (KIND == 0) return fadd_step(a, x, k);
@@ -51,6 +67,9 @@ __global__ void alu(long long* cycles, float* sink, float x, int k) {
         if (KIND == 5) return frnd_step(a, x, k);
         if (KIND == 6) return mufu_step(a, x, k);
         if (KIND == 7) return imad_step(a, x, k);
+        if (KIND == 9) return imad_wide_step(a, x, k);
+        if (KIND == 10) return iadd64_step(a, k64);
+        if (KIND == 11) return mod64_step(a, k64);
         return imad_hi_step(a, x, k);
     };
     for (int i = 0; i < kWarm; ++i) v = step(v);
@@ -66,8 +85,10 @@ void run(const char* name, long long* d_cycles, float* sink) {
     // x = 0.25: FADD never overflows in 1,088 steps; k = 0x3e800000 keeps f2i's value near 0.25,
     // k = 0x3ff keeps i2f's value small.
     // k = -1 (all ones) makes umulhi(i, k) + 1 = i for i > 0: the value stays put.
-    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : KIND == 7 ? 3 : KIND == 8 ? -1 : 0;
-    hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, k);
+    // imad_wide: k = 3; iadd64 adds 2^32 + 1; mod64 takes its index modulo 2^29, as coalescing/stride1.
+    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : KIND == 7 || KIND == 9 ? 3 : KIND == 8 ? -1 : 0;
+    const long long k64 = KIND == 10 ? (1ll << 32) + 1 : KIND == 11 ? 1ll << 29 : 0;
+    hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, k, k64);
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipDeviceSynchronize());
     long long c = 0;
@@ -89,6 +110,9 @@ int main() {
     run<6>("fmul_mufu", d_cycles, sink);
     run<7>("imad", d_cycles, sink);
     run<8>("imad_hi_iadd", d_cycles, sink);
+    run<9>("imad_wide_lop3", d_cycles, sink);
+    run<10>("iadd3_iadd3x_lop3", d_cycles, sink);
+    run<11>("mod64_iadd", d_cycles, sink);
     HIP_CHECK(hipFree(d_cycles));
     HIP_CHECK(hipFree(sink));
     return 0;

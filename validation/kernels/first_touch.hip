@@ -116,7 +116,7 @@ __global__ void reach(const unsigned char* base, long long first, int n, unsigne
 }
 
 int main(int argc, char** argv) {
-    // 18 GiB: regions 0-8 for the chases and bursts, 16-291 for share, 300-551 for reach, 600 for ncu.
+    // 18 GiB (576 regions): 0-8 for the chases and bursts, 16-291 for share, 300-551 for reach, 560 for ncu.
     const long long bytes = 18ll << 30;
     unsigned char* base;
     long long* addr;
@@ -139,10 +139,10 @@ int main(int argc, char** argv) {
     const int launches = 12;
     if (argc > 1 && !std::strcmp(argv[1], "ncu")) {
         // Under the profiler (it empties the caches before each launch): the
-        // same 2 MiB page each launch, fresh lines. Launch 0 touches region 600 first.
+        // same 2 MiB page each launch, fresh lines. Launch 0 touches region 560 first.
         for (int l = 0; l < launches; ++l) {
             long long h[kLoads];
-            for (int k = 0; k < kLoads; ++k) h[k] = 600 * kRegion + in_page(0, k) + (long long)l * kLine;
+            for (int k = 0; k < kLoads; ++k) h[k] = 560 * kRegion + in_page(0, k) + (long long)l * kLine;
             chase(h, "ncu", l);
         }
         return 0;
