@@ -90,6 +90,10 @@ const std::vector<ParamDef>& param_defs() {
         {"l2.atomic_latency", T::UInt, "80", "cycles", "L2 lookup to atomic result", {}, 0},
         {"l2.lookups_per_cycle", T::UInt, "1", "lines/cycle", "L2 tag port per channel", {}, 1},
         {"l2.mshrs", T::UInt, "256", "lines", "L2 misses in flight per channel", {}, 1},
+        {"l2.partitions", T::UInt, "1", "sides",
+         "the L2 channels and the CUs split into this many sides in index order; each side keeps a copy of what its "
+         "CUs read, and a miss for a line homed on another side goes to memory over the link", {}, 1},
+        {"l2.far_latency", T::UInt, "0", "cycles", "added each way to an L2 miss that crosses to another side", {}, 0},
         {"l2.fetch_bytes", T::UInt, "0", "bytes",
          "DRAM fetch granularity: a miss fetches every sector of the aligned block this size (0: the missing sectors only)", {}, 0},
         {"l2.dirty_limit_bytes", T::Size, "0", "bytes",

@@ -65,7 +65,9 @@ public:
             xbar_ = std::make_unique<Crossbar>("noc", p.noc, clk_);
             for (uint32_t c = 0; c < p.noc.channels; ++c) {
                 auto name = "l2_" + std::to_string(c);
-                l2_.push_back(std::make_unique<L2Slice>(name.c_str(), p.l2, clk_));
+                L2Params l2p = p.l2;
+                l2p.index = c;
+                l2_.push_back(std::make_unique<L2Slice>(name.c_str(), l2p, clk_));
                 l2_.back()->dram(*dram_);
                 xbar_->channels.push_back(l2_.back().get());
             }
@@ -75,7 +77,9 @@ public:
         for (uint32_t i = 0; i < p.cus; ++i) {
             if (i % p.constant.cus_per_cache == 0) {
                 auto name = "const" + std::to_string(consts_.size());
-                consts_.push_back(std::make_unique<ConstantCache>(name.c_str(), p.constant));
+                ConstParams cp = p.constant;
+                cp.first_cu = i;
+                consts_.push_back(std::make_unique<ConstantCache>(name.c_str(), cp));
                 consts_.back()->mem(*below_l1);
             }
             auto lname = "lds" + std::to_string(i), cname = "cu" + std::to_string(i);

@@ -98,6 +98,7 @@ Preset make_preset(const Config& c) {
     n.xor_hash = c.str("l2.xor_hash") == "on";
     n.latency = u32("noc.latency");
     n.bytes_per_cycle = u32("noc.bytes_per_cycle");
+
     if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
 
     L2Params& l2 = p.l2;
@@ -109,6 +110,8 @@ Preset make_preset(const Config& c) {
     l2.atomic_latency = u32("l2.atomic_latency");
     l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
     l2.mshrs = u32("l2.mshrs");
+    l2.sides = {u32("l2.partitions"), p.cus, n.channels, u32("l2.far_latency")};
+    if (l2.sides.count > n.channels || l2.sides.count > p.cus) err("l2.partitions", "must be at most l2.channels and cu.count");
     l2.channels = n.channels;
     l2.fetch_sectors = c.u("l2.fetch_bytes") ? u32("l2.fetch_bytes") / l2.sector_bytes : 1;
     if (c.u("l2.fetch_bytes") && (c.u("l2.fetch_bytes") % l2.sector_bytes || c.u("l2.line_bytes") % c.u("l2.fetch_bytes")))

@@ -25,6 +25,7 @@ uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_
 struct MemRequest {
     trace::Op op = trace::Op::Load;
     trace::Space space = trace::Space::Global;
+    uint16_t source = 0;  // the CU the request comes from (its side of a partitioned interconnect)
     // Either a wave instruction (instr + wave: lanes and addresses) ...
     const trace::Instr* instr = nullptr;
     const trace::WaveTrace* wave = nullptr;

@@ -72,6 +72,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
             m.req = MemRequest{};
             m.req.op = trace::Op::Load;
             m.req.space = trace::Space::Const;
+            m.req.source = uint16_t(p_.first_cu);
             m.req.addr = line * p_.geometry.line_bytes;
             m.req.size = p_.geometry.line_bytes;
             m.req.issue = t;

@@ -28,6 +28,7 @@ struct ConstParams {
     uint32_t request_cycles = 1;   // cache port occupancy per request
     uint32_t replay_latency = 0;   // further latency of each request after the first, beyond request_cycles
     uint32_t cus_per_cache = 3;
+    uint32_t first_cu = 0;  // the first CU it serves: where its misses enter the interconnect
     ConstDivergence divergent = ConstDivergence::Vector;
 };
 

@@ -112,6 +112,7 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     d.req = MemRequest{};
     d.req.op = kind == Down::Fill ? trace::Op::Load : kind == Down::Write ? trace::Op::Store : trace::Op::Atomic;
     d.req.space = lk.space;
+    d.req.source = uint16_t(p_.cu_index);
     d.req.addr = lk.line;
     d.req.size = p_.geometry.line_bytes;
     d.req.sectors = sectors;

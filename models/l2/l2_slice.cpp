@@ -12,6 +12,7 @@ void L2Stats::add_to(StatMap& m) const {
     add_stat(m, "l2.writeback_bytes", writeback_bytes);
     add_stat(m, "l2.reads", reads);
     add_stat(m, "l2.read_latency_sum", read_latency_sum);
+    add_stat(m, "l2.far_fetches", far_fetches);
 }
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
@@ -75,7 +76,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l2_misses;
     ++stats_.requests;
     if (req.op == trace::Op::Atomic) ++stats_.atomics;
-    if (*extra) fetch(line_no, *extra, now, req.pc);
+    if (*extra) fetch(line_no, *extra, now, req);
     else ++stats_.mshr_merges;
     return true;
 }
@@ -90,20 +91,22 @@ uint32_t L2Slice::widen(uint32_t missing) const {
     return out;
 }
 
-void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) {
+void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by) {
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
     d.writeback = false;
+    d.far = p_.sides.far_cycles(by.source, p_.index);
+    stats_.far_fetches += d.far != 0;
     d.req = MemRequest{};
     d.req.op = trace::Op::Load;
     d.req.addr = line_no * p_.geometry.line_bytes;
     d.req.size = p_.geometry.line_bytes;
     d.req.sectors = sectors;
     d.req.sector_bytes = p_.sector_bytes;
-    d.req.issue = now;
+    d.req.issue = now + d.far;
     d.req.reply_to = this;
     d.req.tag = i;
-    d.req.pc = pc;
+    d.req.pc = by.pc;
     ++stats_.fetches;
     dram->mem_request(d.req);
 }
@@ -137,6 +140,7 @@ void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
     d.writeback = true;
+    d.far = 0;  // the home slice writes to its own memory
     d.req = MemRequest{};
     d.req.op = trace::Op::Store;
     d.req.addr = v.line_no * p_.geometry.line_bytes;
@@ -156,12 +160,13 @@ void L2Slice::mem_response(MemRequest& r) {
     const uint32_t i = uint32_t(r.tag);
     const DownReq& d = down_[i];
     const bool writeback = d.writeback;
-    const uint32_t sectors = d.req.sectors;
+    const uint32_t sectors = d.req.sectors, far = d.far;
     const uint64_t line_no = d.req.addr / p_.geometry.line_bytes, pc = d.req.pc;
     down_.release(i);
     if (writeback) return;
     const Cycle now = clk_.now();
     write_back(tags_.install(line_no, sectors, 0), now, pc);
+    const Cycle ready = now + far;  // the data is back at the line's home; a far fill crosses the link once more
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
     done_targets_.clear();  // answering may touch the table: take the targets out first
@@ -170,9 +175,9 @@ void L2Slice::mem_response(MemRequest& r) {
     for (const Target& t : done_targets_) {
         if (t.req->op == trace::Op::Atomic) {
             write_sectors(line_no, t.sectors, now, t.req->pc);
-            answer(*t.req, t.arrival, now + p_.atomic_latency);
+            answer(*t.req, t.arrival, ready + p_.atomic_latency);
         } else {
-            answer(*t.req, t.arrival, now + p_.hit_latency);
+            answer(*t.req, t.arrival, ready + p_.hit_latency);
         }
     }
     stats_.mshr_stall_cycles += port_.resume(now);

@@ -18,6 +18,7 @@
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "partitions.h"
 
 namespace dcusim {
 
@@ -35,10 +36,12 @@ struct L2Params {
     uint32_t interleave_bytes = 256;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
+    L2Partitions sides;
+    uint32_t index = 0;  // this slice's channel
 };
 
 struct L2Stats : CacheCounters {
-    uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0;
+    uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0, far_fetches = 0;
     void add_to(StatMap& m) const;
 };
 
@@ -69,10 +72,11 @@ private:
     struct DownReq {
         MemRequest req;
         bool writeback;
+        uint32_t far;  // a fill over the partition link: its cycles each way
     };
     void run();
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
-    void fetch(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
+    void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by);
     uint32_t widen(uint32_t missing) const;
     void write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
