@@ -16,6 +16,8 @@
 //   imad_wide: w = i x k (64-bit); i = lo(w) ^ hi(w)   (IMAD.WIDE, LOP3: address arithmetic)
 //   iadd64: w = i + k64 (64-bit); i = lo(w) ^ hi(w)    (IADD3, IADD3.X, LOP3: pointer arithmetic)
 //   mod64:  i = (i x 1) % words (64-bit, words a run-time 2^29)   (the coalescing kernels' index)
+//   imad_wide_u32: w = u32(i) x k; i = lo(w) ^ hi(w)             (IMAD.WIDE.U32, LOP3)
+//   imad_wide_acc: w = u32(i) x k + w; i = lo(w)                 (IMAD.WIDE.U32 with a 64-bit addend: an address)
 // The SASS (sass.txt) shows what each became; dcutrace takes F2I, I2F, F2F,
 // FRND and MUFU as long-latency (compute N long L).
 #include "../common/harness.h"
@@ -55,9 +57,22 @@ __device__ __forceinline__ float mod64_step(float v, long long words) {
     return __int_as_float(int(w) + 1);
 }
 
+__device__ __forceinline__ float imad_wide_u32_step(float v, int k) {
+    const unsigned long long w = (unsigned long long)unsigned(__float_as_int(v)) * unsigned(k);
+    return __int_as_float(int(w) ^ int(w >> 32));
+}
+__device__ __forceinline__ float imad_wide_acc_step(float v, int k, unsigned long long& acc) {
+    acc = (unsigned long long)unsigned(__float_as_int(v)) * unsigned(k) + acc;
+    return __int_as_float(int(acc));
+}
+
 template <int KIND>
-__global__ void alu(long long* cycles, float* sink, float x, int k, long long k64) {
+__global__ void alu(long long* cycles, float* sink, float x, int k, long long k64, int zero) {
     float v = x;
+    unsigned long long acc = (unsigned long long)k64;
+    // The integer kinds built on kernel parameters alone would run on the uniform datapath (UIMAD...):
+    // a lane-dependent zero keeps them on the vector one, as in the suite's kernels.
+    if (KIND >= 9) v = __int_as_float(__float_as_int(v) | (int(threadIdx.x) & zero));
     auto step = [&](float a) {
         if (KIND == 0) return fadd_step(a, x, k);
         if (KIND == 1) return f2i_step(a, x, k);
@@ -70,6 +85,8 @@ __global__ void alu(long long* cycles, float* sink, float x, int k, long long k6
         if (KIND == 9) return imad_wide_step(a, x, k);
         if (KIND == 10) return iadd64_step(a, k64);
         if (KIND == 11) return mod64_step(a, k64);
+        if (KIND == 12) return imad_wide_u32_step(a, k);
+        if (KIND == 13) return imad_wide_acc_step(a, k, acc);
         return imad_hi_step(a, x, k);
     };
     for (int i = 0; i < kWarm; ++i) v = step(v);
@@ -77,7 +94,7 @@ __global__ void alu(long long* cycles, float* sink, float x, int k, long long k6
     for (int i = 0; i < kSteps; ++i) v = step(v);
     const long long t1 = clock64();
     if (threadIdx.x == 0) cycles[0] = t1 - t0;
-    if (v == 12345.f) sink[threadIdx.x] = v;  // never: keeps the chain
+    if (v == 12345.f || acc == 12345) sink[threadIdx.x] = v;  // never: keeps the chain
 }
 
 template <int KIND>
@@ -86,9 +103,9 @@ void run(const char* name, long long* d_cycles, float* sink) {
     // k = 0x3ff keeps i2f's value small.
     // k = -1 (all ones) makes umulhi(i, k) + 1 = i for i > 0: the value stays put.
     // imad_wide: k = 3; iadd64 adds 2^32 + 1; mod64 takes its index modulo 2^29, as coalescing/stride1.
-    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : KIND == 7 || KIND == 9 ? 3 : KIND == 8 ? -1 : 0;
+    const int k = KIND == 1 ? 0x3e800000 : KIND == 3 ? 0x3ff : KIND == 7 || KIND >= 9 ? 3 : KIND == 8 ? -1 : 0;
     const long long k64 = KIND == 10 ? (1ll << 32) + 1 : KIND == 11 ? 1ll << 29 : 0;
-    hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, k, k64);
+    hipLaunchKernelGGL(alu<KIND>, dim3(1), dim3(32), 0, 0, d_cycles, sink, 0.25f, k, k64, 0);
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipDeviceSynchronize());
     long long c = 0;
@@ -113,6 +130,8 @@ int main() {
     run<9>("imad_wide_lop3", d_cycles, sink);
     run<10>("iadd3_iadd3x_lop3", d_cycles, sink);
     run<11>("mod64_iadd", d_cycles, sink);
+    run<12>("imad_wide_u32_lop3", d_cycles, sink);
+    run<13>("imad_wide_u32_acc", d_cycles, sink);
     HIP_CHECK(hipFree(d_cycles));
     HIP_CHECK(hipFree(sink));
     return 0;
