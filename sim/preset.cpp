@@ -27,6 +27,7 @@ Preset make_preset(const Config& c) {
     cu.issue_cycles = uint32_t(c.u("cu.issue_cycles"));
     cu.wave_issue_cycles = uint32_t(c.u("cu.wave_issue_cycles"));
     cu.long_issue_cycles = uint32_t(c.u("cu.long_issue_cycles"));
+    cu.mid_issue_cycles = uint32_t(c.u("cu.mid_issue_cycles"));
     cu.workgroup_start_cycles = uint32_t(c.u("cu.workgroup_start_cycles"));
     p.launch_cycles = uint32_t(c.u("cu.launch_cycles"));
     p.dispatch_cycles = c.real("cu.dispatch_cycles");

@@ -174,13 +174,16 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 stats_.instructions += in.count;
                 // The SIMD is busy issue_cycles per instruction; the wave itself can issue its
                 // next one only wave_issue_cycles later (dependent-issue latency), or
-                // long_issue_cycles after a long-latency one (a conversion, a transcendental).
+                // long_issue_cycles after a long-latency one (a conversion, a transcendental),
+                // mid_issue_cycles after a middle one (a wide multiply).
                 Cycle busy = in.count * p_.issue_cycles;
                 simd_free_[s] = now + busy;
                 stats_.simd_busy_cycles += busy;
                 const Cycle step = std::max(p_.issue_cycles, p_.wave_issue_cycles);
-                const Cycle long_step = p_.long_issue_cycles ? std::max<Cycle>(p_.issue_cycles, p_.long_issue_cycles) : step;
-                return schedule(slot, now + (in.count - in.long_count) * step + in.long_count * long_step);
+                auto class_step = [&](uint32_t c) { return c ? std::max<Cycle>(p_.issue_cycles, c) : step; };
+                const uint64_t plain = in.count - in.long_count - in.mid_count;
+                return schedule(slot, now + plain * step + in.long_count * class_step(p_.long_issue_cycles) +
+                                          in.mid_count * class_step(p_.mid_issue_cycles));
             }
             case RecKind::Barrier: {
                 ++w.next;

@@ -23,6 +23,7 @@ struct CuParams {
     uint32_t issue_cycles = 4;       // SIMD cycles to issue one instruction of one wave
     uint32_t wave_issue_cycles = 0;  // fewest cycles between two instructions of one wave (below issue_cycles: issue_cycles)
     uint32_t long_issue_cycles = 0;  // the same after a long-latency instruction (0: wave_issue_cycles)
+    uint32_t mid_issue_cycles = 0;   // the same after a middle-latency one (0: wave_issue_cycles)
     uint32_t max_outstanding = 63;   // memory instructions in flight per wave
     uint32_t workgroup_start_cycles = 0;  // from taking a workgroup to its waves' first issue
     bool wait_stores = true;         // waits and the in-flight limit count stores (GCN's vmcnt) or loads only (NVIDIA)

@@ -79,6 +79,18 @@ TEST_CASE("long-latency instructions hold the wave cu.long_issue_cycles each", "
     CHECK(stat(r, "simd.busy_cycles") == 11);  // the SIMD is busy one cycle per instruction
 }
 
+TEST_CASE("middle-latency instructions hold the wave cu.mid_issue_cycles each", "[sim][issue]") {
+    // 1-cycle issue, wave_issue 4, long 20, mid 9: compute 10 long 3 mid 2 is 5 x 4 + 3 x 20 + 2 x 9 = 98
+    // cycles, then the load is back 100 later: 198.
+    const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n"
+                          "compute 10 long 3 mid 2\nld global 4 0 all affine 0 4\nend\n";
+    auto r = run_text(t, {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.wave_issue_cycles", "4"},
+                          {"cu.long_issue_cycles", "20"}, {"cu.mid_issue_cycles", "9"}, {"mem.model", "fixed"},
+                          {"mem.latency", "100"}});
+    CHECK(stat(r, "cycles") == 198);
+    CHECK(stat(r, "simd.busy_cycles") == 11);
+}
+
 TEST_CASE("without cu.long_issue_cycles a long-latency instruction takes cu.wave_issue_cycles", "[sim][issue]") {
     const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n"
                           "compute 10 long 3\nld global 4 0 all affine 0 4\nend\n";

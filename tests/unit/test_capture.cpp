@@ -189,7 +189,7 @@ TEST_CASE("Assembly: compute counts and waits from the SASS, two loop trips", "[
         "pc 0x60 line k.hip:7",
         "pc 0x90 line k.hip:7",
         "wave 0 0",
-        "compute 3", "ld global 4 0x30 all affine 0x1000 0x4",
+        "compute 3 mid 1", "ld global 4 0x30 all affine 0x1000 0x4",  // the IMAD.WIDE is middle-latency
         "compute 1", "wait", "compute 1", "ld lds 16 0x60 all affine 0x0 0x10",
         "compute 2", "ld global 4 0x30 all affine 0x1000 0x4",
         "compute 1", "wait", "compute 1", "ld lds 16 0x60 all affine 0x0 0x10",
@@ -310,5 +310,47 @@ TEST_CASE("Assembly: conversions and MUFU count as long-latency compute", "[capt
                                      "st lds 4 0x60 all affine 0x0 0x4", "compute 1", "end"};
     CHECK(out.lines == want);
     CHECK(st.compute == 6);
+    CHECK(st.long_compute == 2);
+}
+
+TEST_CASE("SASS: a guarded branch over a call is the fast path: taken", "[capture]") {
+    // The shape of a 64-bit remainder: when both operands fit in 32 bits the
+    // branch skips the call to the 64-bit routine and runs the inline 32-bit code.
+    const SassFunction f = parse_sass(R"(
+.text._Z1hv:
+        /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0010*/                   ISETP.NE.U32.AND P0, PT, R3, RZ, PT ;
+        /*0020*/              @!P0 BRA `(.L_x_0) ;
+        /*0030*/                   MOV R0, 0x50 ;
+        /*0040*/                   CALL.REL.NOINC `($rem64) ;
+        /*0050*/                   BRA `(.L_x_1) ;
+.L_x_0:
+        /*0060*/                   I2F.U32.RP R0, R7 ;
+        /*0070*/                   MUFU.RCP R0, R0 ;
+        /*0080*/                   IMAD.HI.U32 R5, R5, R2, RZ ;
+.L_x_1:
+        /*0090*/                   STG.E desc[UR4][R4.64], R5 ;
+        /*00a0*/                   EXIT ;
+)").at("_Z1hv");
+    CHECK(f.instrs[4].call);
+    CHECK(f.instrs[8].mid_latency);
+    CHECK_FALSE(f.instrs[1].mid_latency);
+    SassPath p = path_between(f, 0, 9);
+    REQUIRE(p.part.size() == 2);  // 1..2 (ISETP, the branch), then 6..8: not the call's side
+    CHECK(p.part[0].first == 1);
+    CHECK(p.part[0].last == 3);
+    CHECK(p.part[1].first == 6);
+    CHECK(p.part[1].last == 9);
+    LaunchCapture l = launch_of(32);
+    l.instrs.push_back(mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4));
+    l.instrs.push_back(mem(0, 0x90, RawGlobal, RawStore, 2, 0x100, 4));
+    Collect out;
+    AssembleStats st = assemble_launch(l, &f, {}, out);
+    // ISETP, BRA; then I2F and MUFU (long), and the IMAD.HI (middle), which reads the load's R2: a wait first.
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "compute 4 long 2", "wait",
+                                     "compute 1 mid 1", "st global 4 0x90 all affine 0x100 0x4", "compute 1", "end"};
+    CHECK(out.lines == want);
+    CHECK(st.mid_compute == 1);
     CHECK(st.long_compute == 2);
 }

@@ -124,3 +124,19 @@ TEST_CASE("32 -> 64: long-latency counts merge like instruction counts", "[regro
     CHECK(w.instrs[2].count == 2);
     CHECK(w.instrs[2].long_count == 1);
 }
+
+TEST_CASE("32 -> 64: middle-latency counts merge too, never past the instructions", "[regroup]") {
+    std::vector<WaveTrace> in = {wave_of({"compute 4 long 3", "bar 0x20", "compute 5 mid 2"}, 32, 32),
+                                 wave_of({"compute 4 mid 3", "bar 0x20", "compute 3 long 1 mid 1"}, 32, 32)};
+    auto out = regroup_waves(in, 32, 64, 64);
+    REQUIRE(out.size() == 1);
+    const auto& w = out[0];
+    REQUIRE(w.instrs.size() == 3);
+    // 4 instructions, 3 long: at most 1 middle, though one half had 3.
+    CHECK(w.instrs[0].count == 4);
+    CHECK(w.instrs[0].long_count == 3);
+    CHECK(w.instrs[0].mid_count == 1);
+    CHECK(w.instrs[2].count == 5);
+    CHECK(w.instrs[2].long_count == 1);
+    CHECK(w.instrs[2].mid_count == 2);
+}

@@ -155,6 +155,12 @@ bool BinaryReader::next(Record& r) {
         case TWait: r.kind = RecKind::Wait; r.has_pc = byte() != 0; if (r.has_pc) r.pc = varint(); break;
         case TCompute: r.kind = RecKind::Compute; r.count = varint(); break;
         case TComputeLong: r.kind = RecKind::Compute; r.count = varint(); r.long_count = varint(); break;
+        case TComputeMid:
+            r.kind = RecKind::Compute;
+            r.count = varint();
+            r.long_count = varint();
+            r.mid_count = varint();
+            break;
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:
             r.kind = RecKind::PcInfo;

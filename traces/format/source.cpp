@@ -107,6 +107,9 @@ void TraceStream::check(Record& r) {
             if (r.count > 0xffffffffull) fail("compute count " + std::to_string(r.count) + " too large (at most 4294967295)");
             if (r.long_count > r.count)
                 fail("compute: " + std::to_string(r.long_count) + " long-latency instructions of " + std::to_string(r.count));
+            if (r.mid_count > r.count - r.long_count)
+                fail("compute: " + std::to_string(r.mid_count) + " middle-latency instructions and " +
+                     std::to_string(r.long_count) + " long of " + std::to_string(r.count));
             [[fallthrough]];
         case RecKind::Barrier:
         case RecKind::Wait:

@@ -174,10 +174,17 @@ bool TextReader::next(Record& r) {
             r.has_pc = tok_.size() == 2;
             if (r.has_pc) r.pc = number(1, "pc");
         } else if (kw == "compute") {
-            if (tok_.size() != 2 && !(tok_.size() == 4 && tok_[2] == "long")) fail("expected 'compute N [long L]'");
+            // compute N [long L] [mid M]
+            size_t i = 2;
+            const bool has_long = tok_.size() >= i + 2 && tok_[i] == "long";
+            if (has_long) i += 2;
+            const bool has_mid = tok_.size() >= i + 2 && tok_[i] == "mid";
+            if (has_mid) i += 2;
+            if (tok_.size() < 2 || tok_.size() != i) fail("expected 'compute N [long L] [mid M]'");
             r.kind = RecKind::Compute;
             r.count = number(1, "instruction count");
-            if (tok_.size() == 4) r.long_count = number(3, "long-latency count");
+            if (has_long) r.long_count = number(3, "long-latency count");
+            if (has_mid) r.mid_count = number(i - 1, "middle-latency count");
         } else if (kw == "pc") {
             if (tok_.size() < 3) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
             r.kind = RecKind::PcInfo;

@@ -47,6 +47,7 @@ std::string format_record(const Record& r) {
         case RecKind::Compute:
             o << "compute " << r.count;
             if (r.long_count) o << " long " << r.long_count;
+            if (r.mid_count) o << " mid " << r.mid_count;
             break;
         case RecKind::End: o << "end"; break;
         case RecKind::PcInfo:

@@ -37,7 +37,7 @@ void WaveTrace::append(const Record& r) {
         }
         case RecKind::Barrier: in.pc = r.pc; break;
         case RecKind::Wait: in.pc = r.has_pc ? r.pc : 0; break;
-        case RecKind::Compute: in.count = r.count, in.long_count = r.long_count; break;
+        case RecKind::Compute: in.count = r.count, in.long_count = r.long_count, in.mid_count = r.mid_count; break;
         default: return;
     }
     instrs.push_back(in);
@@ -82,10 +82,10 @@ bool same_access(const Instr& a, const Instr& b) {
     return a.op == b.op && a.space == b.space && a.bytes == b.bytes;
 }
 
-// Non-memory instructions not yet issued: how many, and how many of them long-latency.
+// Non-memory instructions not yet issued: how many, and how many of them long- and middle-latency.
 struct Pending {
-    uint64_t n = 0, longs = 0;
-    void add(const Instr& c) { n += c.count, longs += c.long_count; }
+    uint64_t n = 0, longs = 0, mids = 0;
+    void add(const Instr& c) { n += c.count, longs += c.long_count, mids += c.mid_count; }
 };
 
 void push_compute(WaveTrace& w, Pending p) {
@@ -94,6 +94,7 @@ void push_compute(WaveTrace& w, Pending p) {
     c.kind = RecKind::Compute;
     c.count = p.n;
     c.long_count = p.longs;
+    c.mid_count = p.mids;
     w.instrs.push_back(c);
 }
 
@@ -112,7 +113,8 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
     size_t i = 0, j = 0;
     Pending ca, cb;  // compute pending since the last issued instruction
     auto flush = [&] {  // both halves issue together: the longer pending stretch
-        push_compute(out, {std::max(ca.n, cb.n), std::max(ca.longs, cb.longs)});
+        const uint64_t n = std::max(ca.n, cb.n), longs = std::max(ca.longs, cb.longs);
+        push_compute(out, {n, longs, std::min(std::max(ca.mids, cb.mids), n - longs)});
         ca = cb = {};
     };
     const uint64_t lo = 0xffffffffull;

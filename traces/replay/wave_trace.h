@@ -22,6 +22,7 @@ struct Instr {
     int64_t stride = 0;
     uint64_t count = 0;  // Compute: instructions
     uint64_t long_count = 0;  // Compute: how many of them are long-latency
+    uint64_t mid_count = 0;   // Compute: how many take a middle latency
 };
 
 struct WaveTrace {

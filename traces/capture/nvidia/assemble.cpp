@@ -63,6 +63,7 @@ private:
         if ((in.reads & outstanding_).any()) wait();
         ++pending_;
         pending_long_ += in.long_latency;
+        pending_mid_ += in.mid_latency;
     }
     void wait() {
         flush_compute();
@@ -78,10 +79,12 @@ private:
         r.kind = RecKind::Compute;
         r.count = pending_;
         r.long_count = pending_long_;
+        r.mid_count = pending_mid_;
         out_.write(r);
         st_.compute += pending_;
         st_.long_compute += pending_long_;
-        pending_ = pending_long_ = 0;
+        st_.mid_compute += pending_mid_;
+        pending_ = pending_long_ = pending_mid_ = 0;
     }
 
     const SassFunction* f_;
@@ -89,7 +92,7 @@ private:
     AssembleStats& st_;
     RegSet outstanding_;
     int last_ = -1;
-    uint64_t pending_ = 0, pending_long_ = 0;  // compute not yet written, and how many of it long-latency
+    uint64_t pending_ = 0, pending_long_ = 0, pending_mid_ = 0;  // compute not yet written, how many of it long, middle
 };
 
 }  // namespace

@@ -29,6 +29,9 @@ bool is_long_latency(const std::string& base) {
     static const char* const ops[] = {"F2I", "I2F", "F2F", "FRND", "MUFU"};
     return one_of(base, ops);
 }
+// Wide integer multiplies: IMAD.HI 9 cycles, IMAD.WIDE's high word about 10,
+// where IMAD takes 4 (validation/results/h200-alulatency).
+bool is_mid_latency(const std::string& opcode) { return starts_with(opcode, "IMAD.HI") || starts_with(opcode, "IMAD.WIDE"); }
 bool writes_memory_only(const std::string& base) {  // stores: every register operand is read
     return base == "STG" || base == "STS" || base == "ST" || base == "STL" || base == "RED" || base == "REDG" ||
            base == "STSM";
@@ -100,6 +103,8 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
     in.readonly = base == "LDG" && in.opcode.find(".CONSTANT") != std::string::npos;
     in.exit = base == "EXIT";
     in.long_latency = is_long_latency(base);
+    in.mid_latency = is_mid_latency(in.opcode);
+    in.call = base == "CALL";
     size_t tick = operands.find("`(");
     if ((base == "BRA" || base == "BRX" || base == "JMP") && tick != std::string::npos) {
         size_t end = operands.find(')', tick);
@@ -212,12 +217,20 @@ std::map<std::string, ResourceUsage> parse_res_usage(const std::string& text) {
 
 namespace {
 
-// Forward from `first` to `to`, jumping where an unguarded branch jumps ahead.
+bool calls_in(const SassFunction& f, int first, int last) {
+    for (int i = first; i < last; ++i)
+        if (f.instrs[i].call) return true;
+    return false;
+}
+
+// Forward from `first` to `to`, jumping where a branch jumps ahead: always
+// where it is unguarded, and where it is guarded if it jumps over a call.
 void forward(const SassFunction& f, int first, int to, SassPath& p) {
     int start = first;
     for (int i = first; i < to; ++i) {
         const SassInstr& in = f.instrs[i];
-        if (!in.guarded && in.branch_target > i && in.branch_target <= to) {
+        const bool ahead = in.branch_target > i && in.branch_target <= to;
+        if (ahead && (!in.guarded || calls_in(f, i + 1, in.branch_target))) {
             p.part.push_back({start, i + 1});
             start = i = in.branch_target;
             --i;  // the loop's ++i lands on the target

@@ -24,6 +24,8 @@ struct SassInstr {
     bool readonly = false;   // non-coherent global load (LDG.E.CONSTANT)
     bool exit = false;
     bool long_latency = false;  // its result comes later than an ALU instruction's: conversions, MUFU
+    bool mid_latency = false;   // later than an ALU's, sooner than those: IMAD.HI, IMAD.WIDE
+    bool call = false;          // CALL: into a subroutine (the compiler's slow paths)
     bool guarded = false;    // has a predicate guard (@P0): may not execute
     int branch_target = -1;  // index of the target of an unconditional or conditional branch
     RegSet reads, writes;
@@ -52,7 +54,10 @@ std::map<std::string, ResourceUsage> parse_res_usage(const std::string& text);
 // Which static instructions run between two consecutive captured anchors of
 // one warp, as index ranges [first, last). Forward, the path follows
 // unconditional branches (jumps over code it cannot run); a guarded branch is
-// assumed not taken. The later anchor may lie before the earlier one (a loop
+// assumed not taken, unless what it jumps over makes a call: calls out of
+// straight-line code are the compiler's slow paths (64-bit division and
+// remainder when an operand needs more than 32 bits), and the branch around
+// one is the fast path. The later anchor may lie before the earlier one (a loop
 // went round): then the path runs to the backward branch that closes the loop
 // and on from its target.
 struct SassPath {
