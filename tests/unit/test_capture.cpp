@@ -189,7 +189,7 @@ TEST_CASE("Assembly: compute counts and waits from the SASS, two loop trips", "[
         "pc 0x60 line k.hip:7",
         "pc 0x90 line k.hip:7",
         "wave 0 0",
-        "compute 3 mid 1", "ld global 4 0x30 all affine 0x1000 0x4",  // the IMAD.WIDE is middle-latency
+        "compute 3", "ld global 4 0x30 all affine 0x1000 0x4",
         "compute 1", "wait", "compute 1", "ld lds 16 0x60 all affine 0x0 0x10",
         "compute 2", "ld global 4 0x30 all affine 0x1000 0x4",
         "compute 1", "wait", "compute 1", "ld lds 16 0x60 all affine 0x0 0x10",
@@ -335,6 +335,7 @@ TEST_CASE("SASS: a guarded branch over a call is the fast path: taken", "[captur
     CHECK(f.instrs[4].call);
     CHECK(f.instrs[8].mid_latency);
     CHECK_FALSE(f.instrs[1].mid_latency);
+    CHECK_FALSE(parse_sass(kSass).at("_Z4testPf").instrs[2].mid_latency);  // IMAD.WIDE: an ALU instruction
     SassPath p = path_between(f, 0, 9);
     REQUIRE(p.part.size() == 2);  // 1..2 (ISETP, the branch), then 6..8: not the call's side
     CHECK(p.part[0].first == 1);

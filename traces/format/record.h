@@ -73,7 +73,7 @@ struct Record {
     std::string pc_line;        // PcInfo: source FILE:LINE when PcHasLine
     uint64_t count = 0;         // Compute: instructions
     uint64_t long_count = 0;    // Compute: how many of them are long-latency (conversions, transcendentals)
-    uint64_t mid_count = 0;     // Compute: how many take a middle latency (IMAD.HI, IMAD.WIDE: wide multiplies)
+    uint64_t mid_count = 0;     // Compute: how many take a middle latency (IMAD.HI: high-word multiplies)
     bool operator==(const Record& o) const;
 };
 

@@ -24,7 +24,7 @@ struct SassInstr {
     bool readonly = false;   // non-coherent global load (LDG.E.CONSTANT)
     bool exit = false;
     bool long_latency = false;  // its result comes later than an ALU instruction's: conversions, MUFU
-    bool mid_latency = false;   // later than an ALU's, sooner than those: IMAD.HI, IMAD.WIDE
+    bool mid_latency = false;   // later than an ALU's, sooner than those: IMAD.HI
     bool call = false;          // CALL: into a subroutine (the compiler's slow paths)
     bool guarded = false;    // has a predicate guard (@P0): may not execute
     int branch_target = -1;  // index of the target of an unconditional or conditional branch
