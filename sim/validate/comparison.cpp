@@ -27,6 +27,8 @@ const std::vector<MetricGroup>& metric_groups(const std::string& profiler) {
          "kernels that read at least 1 MiB from DRAM"},
         {"dram_write_bytes", {"dram__bytes_write.sum"}, ErrorKind::Relative, 1 << 20, std::numeric_limits<double>::infinity(),
          "kernels that write at least 1 MiB to DRAM"},
+        {"instructions", {"smsp__inst_executed.sum"}, ErrorKind::Relative, 0, std::numeric_limits<double>::infinity(),
+         "warp instructions executed: how closely the capture's walk of the SASS follows the run (shown, not gated)"},
     };
     static const std::vector<MetricGroup> rocprof = {
         {"cycles", {"GRBM_GUI_ACTIVE"}, ErrorKind::Relative, 0, std::numeric_limits<double>::infinity(), "GPU busy cycles"},

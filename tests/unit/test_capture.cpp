@@ -355,3 +355,23 @@ TEST_CASE("SASS: a guarded branch over a call is the fast path: taken", "[captur
     CHECK(st.mid_compute == 1);
     CHECK(st.long_compute == 2);
 }
+
+TEST_CASE("Assembly: a memory instruction no lane ran still issues: one compute slot", "[capture]") {
+    const SassFunction f = parse_sass(R"(
+.text._Z1kv:
+        /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0010*/              @!P0 LDS R3, [R5] ;
+        /*0020*/                   FADD R6, R6, 1 ;
+        /*0030*/                   STG.E desc[UR4][R4.64], R6 ;
+        /*0040*/                   EXIT ;
+)").at("_Z1kv");
+    LaunchCapture l = launch_of(32);
+    l.instrs.push_back(mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4));
+    l.instrs.push_back(mem(0, 0x30, RawGlobal, RawStore, 2, 0x100, 4));  // the LDS at 0x10 was predicated off
+    Collect out;
+    assemble_launch(l, &f, {}, out);
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "compute 2",
+                                     "st global 4 0x30 all affine 0x100 0x4", "compute 1", "end"};
+    CHECK(out.lines == want);
+}

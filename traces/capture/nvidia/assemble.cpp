@@ -59,7 +59,10 @@ private:
     }
     void step(int i) {
         const SassInstr& in = f_->instrs[i];
-        if (in.anchor) return;  // a memory instruction or barrier this warp did not execute (predicated off)
+        if (in.anchor) {  // a memory instruction or barrier with no lane on (predicated off): it still issues
+            ++pending_;
+            return;
+        }
         if ((in.reads & outstanding_).any()) wait();
         ++pending_;
         pending_long_ += in.long_latency;
