@@ -356,11 +356,13 @@ TEST_CASE("SASS: a guarded branch over a call is the fast path: taken", "[captur
     CHECK(st.long_compute == 2);
 }
 
-TEST_CASE("Assembly: a memory instruction no lane ran still issues: one compute slot", "[capture]") {
+TEST_CASE("Assembly: a predicated-off memory instruction still issues: one compute slot", "[capture]") {
+    // The unguarded LDS at 0x18 was not run either: the walk guessed wrong there, and it does not count.
     const SassFunction f = parse_sass(R"(
 .text._Z1kv:
         /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
         /*0010*/              @!P0 LDS R3, [R5] ;
+        /*0018*/                   LDS R7, [R5] ;
         /*0020*/                   FADD R6, R6, 1 ;
         /*0030*/                   STG.E desc[UR4][R4.64], R6 ;
         /*0040*/                   EXIT ;

@@ -59,8 +59,11 @@ private:
     }
     void step(int i) {
         const SassInstr& in = f_->instrs[i];
-        if (in.anchor) {  // a memory instruction or barrier with no lane on (predicated off): it still issues
-            ++pending_;
+        // A memory instruction or barrier on the path that this warp did not run: a guarded one
+        // had no lane on (predicated off) and still issued; an unguarded one means the path
+        // guessed wrong, and was not run at all.
+        if (in.anchor) {
+            pending_ += in.guarded;
             return;
         }
         if ((in.reads & outstanding_).any()) wait();
