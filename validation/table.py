@@ -21,15 +21,20 @@ def main(path):
         return "%.*f / %.*f" % (digits, float(r["measured"]) / scale, digits, float(r["predicted"]) / scale)
 
     print("| kernel | cycles measured | predicted | error | LDS conflicts (measured = predicted) | L1 hit % m / p "
-          "| L2 hit % (TEX) m / p | DRAM read MB m / p | DRAM write MB m / p |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "| L2 hit % (TEX) m / p | DRAM read MB m / p | DRAM write MB m / p | instructions: error |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for k in order:
         c = rows[k]["cycles"]
         m, p = float(c["measured"]), float(c["predicted"])
         conflicts = rows[k]["lds_bank_conflicts"]
-        print("| %s | %.0f | %.0f | %+.1f %% | %.0f | %s | %s | %s | %s |" % (
+        ins = rows[k].get("instructions")
+        ins_err = "-"
+        if ins and ins["compared"] == "1":
+            im, ip = float(ins["measured"]), float(ins["predicted"])
+            ins_err = "%+.1f %%" % (100 * (ip - im) / im)
+        print("| %s | %.0f | %.0f | %+.1f %% | %.0f | %s | %s | %s | %s | %s |" % (
             k, m, p, 100 * (p - m) / m, float(conflicts["measured"]), pair(k, "l1_hit_rate"), pair(k, "l2_hit_rate"),
-            pair(k, "dram_read_bytes", 1e6, 2), pair(k, "dram_write_bytes", 1e6, 2)))
+            pair(k, "dram_read_bytes", 1e6, 2), pair(k, "dram_write_bytes", 1e6, 2), ins_err))
 
 
 if __name__ == "__main__":
