@@ -68,6 +68,16 @@ LaunchCapture launch_of(uint32_t threads) {
     return l;
 }
 
+// The records one warp's captured instructions assemble into, walking f.
+std::vector<std::string> assembled(const SassFunction& f, std::vector<CapturedInstr> instrs, AssembleStats* st = nullptr) {
+    LaunchCapture l = launch_of(32);
+    l.instrs = std::move(instrs);
+    Collect out;
+    AssembleStats s = assemble_launch(l, &f, {}, out);
+    if (st) *st = s;
+    return out.lines;
+}
+
 }  // namespace
 
 TEST_CASE("SASS: instructions, registers, anchors, branch targets and lines", "[capture]") {
@@ -299,16 +309,13 @@ TEST_CASE("Assembly: conversions and MUFU count as long-latency compute", "[capt
     CHECK(f.instrs[2].long_latency);       // F2I
     CHECK_FALSE(f.instrs[3].long_latency); // I2FP runs in the ALU pipe
     CHECK(f.instrs[4].long_latency);       // MUFU
-    LaunchCapture l = launch_of(32);
-    l.instrs.push_back(mem(0, 0x00, RawShared, RawLoad, 2, 0, 4));
-    l.instrs.push_back(mem(0, 0x60, RawShared, RawStore, 2, 0, 4));
-    Collect out;
-    AssembleStats st = assemble_launch(l, &f, {}, out);
+    AssembleStats st;
+    auto lines = assembled(f, {mem(0, 0x00, RawShared, RawLoad, 2, 0, 4), mem(0, 0x60, RawShared, RawStore, 2, 0, 4)}, &st);
     // LDS, then FADD F2I I2FP MUFU LOP3 (none reads R4: no wait), STS, EXIT.
     std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
                                      "ld lds 4 0x0 all affine 0x0 0x4", "compute 5 long 2",
                                      "st lds 4 0x60 all affine 0x0 0x4", "compute 1", "end"};
-    CHECK(out.lines == want);
+    CHECK(lines == want);
     CHECK(st.compute == 6);
     CHECK(st.long_compute == 2);
 }
@@ -342,16 +349,13 @@ TEST_CASE("SASS: a guarded branch over a call is the fast path: taken", "[captur
     CHECK(p.part[0].last == 3);
     CHECK(p.part[1].first == 6);
     CHECK(p.part[1].last == 9);
-    LaunchCapture l = launch_of(32);
-    l.instrs.push_back(mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4));
-    l.instrs.push_back(mem(0, 0x90, RawGlobal, RawStore, 2, 0x100, 4));
-    Collect out;
-    AssembleStats st = assemble_launch(l, &f, {}, out);
+    AssembleStats st;
+    auto lines = assembled(f, {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4), mem(0, 0x90, RawGlobal, RawStore, 2, 0x100, 4)}, &st);
     // ISETP, BRA; then I2F and MUFU (long), and the IMAD.HI (middle), which reads the load's R2: a wait first.
     std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
                                      "ld global 4 0x0 all affine 0x100 0x4", "compute 4 long 2", "wait",
                                      "compute 1 mid 1", "st global 4 0x90 all affine 0x100 0x4", "compute 1", "end"};
-    CHECK(out.lines == want);
+    CHECK(lines == want);
     CHECK(st.mid_compute == 1);
     CHECK(st.long_compute == 2);
 }
@@ -367,13 +371,10 @@ TEST_CASE("Assembly: a predicated-off memory instruction still issues: one compu
         /*0030*/                   STG.E desc[UR4][R4.64], R6 ;
         /*0040*/                   EXIT ;
 )").at("_Z1kv");
-    LaunchCapture l = launch_of(32);
-    l.instrs.push_back(mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4));
-    l.instrs.push_back(mem(0, 0x30, RawGlobal, RawStore, 2, 0x100, 4));  // the LDS at 0x10 was predicated off
-    Collect out;
-    assemble_launch(l, &f, {}, out);
+    // The LDS at 0x10 was predicated off: not captured.
+    auto lines = assembled(f, {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4), mem(0, 0x30, RawGlobal, RawStore, 2, 0x100, 4)});
     std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
                                      "ld global 4 0x0 all affine 0x100 0x4", "compute 2",
                                      "st global 4 0x30 all affine 0x100 0x4", "compute 1", "end"};
-    CHECK(out.lines == want);
+    CHECK(lines == want);
 }
