@@ -10,9 +10,15 @@ Preset make_preset(const Config& c) {
     auto err = [&](const std::string& key, const std::string& why) {
         throw ConfigError(c.origin(key) + ": key '" + key + "': " + why);
     };
+    // Clocks count whole picoseconds (SystemC's resolution): a period must be at least 1 ps.
+    auto clock = [&](const char* key) {
+        const double mhz = c.real(key);
+        if (!(mhz <= 1e6)) err(key, "must be at most 1000000 (a period of 1 ps)");
+        return mhz;
+    };
     Preset p;
     p.cus = uint32_t(c.u("cu.count"));
-    p.clock_mhz = c.real("cu.clock_mhz");
+    p.clock_mhz = clock("cu.clock_mhz");
     CuParams& cu = p.cu;
     cu.wave_size = uint32_t(c.u("cu.wave_size"));
     cu.simds = uint32_t(c.u("cu.simds"));
@@ -127,7 +133,7 @@ Preset make_preset(const Config& c) {
         err("l1.line_bytes", "must divide l2.line_bytes");
 
     DramParams& d = p.dram;
-    d.clock_mhz = c.real("dram.clock_mhz");
+    d.clock_mhz = clock("dram.clock_mhz");
     d.channels = u32("dram.channels");
     d.bank_groups = u32("dram.bank_groups");
     d.banks_per_group = u32("dram.banks_per_group");

@@ -43,6 +43,10 @@ run_bad l1-banks "key 'l1.data_banks': at most 1024" --l1.data_banks 5000 "$good
 run_bad dram-banks "key 'dram.banks_per_group': at most 1024 banks per channel" --dram.bank_groups 64 --dram.banks_per_group 32 "$good"
 run_bad l2-foreign "key 'l2.dirty_at_launch_bytes': exceeds l2.size_bytes" --l2.dirty_at_launch_bytes 8M "$good"
 run_bad size "key 'lds.size_bytes': '64Q' is not a size" --lds.size_bytes 64Q "$good"
+# Found by fuzzing the presets: a clock of 2^31 MHz made a period of 0 ps (a division by zero).
+run_bad core-clock "key 'cu.clock_mhz': must be at most 1000000 \\(a period of 1 ps\\)" --cu.clock_mhz 2147483648 "$good"
+run_bad memory-clock "key 'dram.clock_mhz': must be at most 1000000" --dram.clock_mhz 1e7 "$good"
+run_bad partitions "key 'l2.partitions': must be at most l2.channels and cu.count" --l2.partitions 17 "$good"
 printf '[lds]\nbanks = 32\nbankz = 4\n' >"$WORK/bad.ini"
 run_bad ini "bad.ini:3: unknown key 'lds.bankz'" --config "$WORK/bad.ini" "$good"
 printf '[const]\nline_bytes = 48\n' >"$WORK/bad2.ini"
