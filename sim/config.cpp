@@ -93,6 +93,8 @@ const std::vector<ParamDef>& param_defs() {
         {"l2.atomic_latency", T::UInt, "80", "cycles", "L2 lookup to atomic result", {}, 0},
         {"l2.lookups_per_cycle", T::UInt, "1", "lines/cycle", "L2 tag port per channel", {}, 1},
         {"l2.mshrs", T::UInt, "256", "lines", "L2 misses in flight per channel", {}, 1},
+        {"l2.writeback_buffers", T::UInt, "256", "lines",
+         "write-backs in flight to DRAM per channel; while all are busy the channel takes no lookup (0: no limit)", {}, 0},
         {"l2.partitions", T::UInt, "1", "sides",
          "the L2 channels and the CUs split into this many sides in index order; each side keeps a copy of what its "
          "CUs read, and a miss for a line homed on another side goes to memory over the link", {}, 1},

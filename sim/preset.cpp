@@ -117,6 +117,7 @@ Preset make_preset(const Config& c) {
     l2.atomic_latency = u32("l2.atomic_latency");
     l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
     l2.mshrs = u32("l2.mshrs");
+    l2.writeback_buffers = u32("l2.writeback_buffers");
     l2.sides = {u32("l2.partitions"), p.cus, n.channels, u32("l2.far_latency")};
     if (l2.sides.count > n.channels || l2.sides.count > p.cus) err("l2.partitions", "must be at most l2.channels and cu.count");
     l2.channels = n.channels;

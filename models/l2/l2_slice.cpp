@@ -13,6 +13,7 @@ void L2Stats::add_to(StatMap& m) const {
     add_stat(m, "l2.reads", reads);
     add_stat(m, "l2.read_latency_sum", read_latency_sum);
     add_stat(m, "l2.far_fetches", far_fetches);
+    add_stat(m, "l2.writeback_stall_cycles", writeback_stall_cycles);
 }
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
@@ -40,6 +41,10 @@ void L2Slice::answer(MemRequest& req, Cycle arrival, Cycle at) {
 }
 
 bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
+    // Every write-back buffer busy: no lookup goes on (one might evict a dirty line) until DRAM
+    // has written one. This is what bounds a write stream by the DRAM's write bandwidth.
+    stalled_on_writeback_ = p_.writeback_buffers && writebacks_in_flight_ >= p_.writeback_buffers;
+    if (stalled_on_writeback_) return false;
     const uint64_t line_no = req.addr / p_.geometry.line_bytes;
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
@@ -152,6 +157,7 @@ void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     d.req.tag = i;
     d.req.pc = pc;  // the access whose allocation evicted the line
     ++stats_.writebacks;
+    ++writebacks_in_flight_;
     stats_.writeback_bytes += uint64_t(__builtin_popcount(v.dirty)) * p_.sector_bytes;
     dram->mem_request(d.req);
 }
@@ -163,8 +169,12 @@ void L2Slice::mem_response(MemRequest& r) {
     const uint32_t sectors = d.req.sectors, far = d.far;
     const uint64_t line_no = d.req.addr / p_.geometry.line_bytes, pc = d.req.pc;
     down_.release(i);
-    if (writeback) return;
     const Cycle now = clk_.now();
+    if (writeback) {
+        --writebacks_in_flight_;
+        if (stalled_on_writeback_) stats_.writeback_stall_cycles += port_.resume(now);
+        return;
+    }
     write_back(tags_.install(line_no, sectors, 0), now, pc);
     const Cycle ready = now + far;  // the data is back at the line's home; a far fill crosses the link once more
     auto* e = mshr_.find(line_no);
@@ -180,7 +190,7 @@ void L2Slice::mem_response(MemRequest& r) {
             answer(*t.req, t.arrival, ready + p_.hit_latency);
         }
     }
-    stats_.mshr_stall_cycles += port_.resume(now);
+    if (!stalled_on_writeback_) stats_.mshr_stall_cycles += port_.resume(now);
 }
 
 }  // namespace dcusim

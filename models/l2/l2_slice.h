@@ -36,12 +36,14 @@ struct L2Params {
     uint32_t interleave_bytes = 256;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
+    uint32_t writeback_buffers = 0;    // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
     L2Partitions sides;
     uint32_t index = 0;  // this slice's channel
 };
 
 struct L2Stats : CacheCounters {
     uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0, far_fetches = 0;
+    uint64_t writeback_stall_cycles = 0;  // the tag port waiting for a free write-back buffer
     void add_to(StatMap& m) const;
 };
 
@@ -86,6 +88,8 @@ private:
     const Clock& clk_;
     L2Stats stats_;
     uint64_t dirty_sectors_ = 0;          // with a dirty limit: dirty sectors held
+    uint32_t writebacks_in_flight_ = 0;   // sent to DRAM, not yet written
+    bool stalled_on_writeback_ = false;   // why the tag port waits: a write-back buffer, else an MSHR
     std::deque<uint64_t> dirty_order_;  // lines in the order they became dirty (oldest first)
     SectorTags tags_;
     MshrTable<Target> mshr_;

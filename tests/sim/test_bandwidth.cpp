@@ -4,6 +4,7 @@
 // smaller of a NoC link and one L1 line per lookup cycle). Both include the
 // ramp: the first request's latency counts against them; the kernel launch
 // overhead (cu.launch_cycles) does not, since it is not the memory system's.
+// A write stream larger than the L2 writes to DRAM at no more than its peak.
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
@@ -60,4 +61,30 @@ TEST_CASE("Z100: an L2-resident stream runs at 90% or more of the L2 peak", "[si
     INFO("fraction of peak " << f);
     CHECK(f >= 0.90);
     CHECK(f <= 1.0);
+}
+
+namespace {
+// A 16 MiB write stream through the 4 MiB L2: 12 MiB of dirty lines go to DRAM while it runs.
+double write_stream_fraction(const char* writeback_buffers) {
+    Config cfg = preset("dcu-z100", {{"cu.launch_cycles", "0"}, {"l2.writeback_buffers", writeback_buffers}});
+    Preset p = make_preset(cfg);
+    auto path = write_generated("wbw.dctrace", 64, [&](trace::RecordSink& s) {
+        trace::gen_stream(s, 16 << 20, 256, 4, 16, 1, 64, true);
+    });
+    auto r = run_files(cfg, {path});
+    REQUIRE(stat(r, "dram.write_bytes") == 12 << 20);
+    return stat(r, "dram.write_bytes") / stat(r, "cycles") / dram_peak(p);
+}
+}  // namespace
+
+TEST_CASE("Z100: a write stream cannot outrun DRAM: the L2 waits for write-back buffers", "[sim][bandwidth]") {
+    double f = write_stream_fraction("256");
+    INFO("fraction of peak " << f);
+    CHECK(f <= 1.0);
+    CHECK(f >= 0.5);
+}
+
+TEST_CASE("Z100: without a write-back limit the same stream writes faster than DRAM can", "[sim][bandwidth]") {
+    // What l2.writeback_buffers = 0 (no limit) means: the L2 hands DRAM more than its peak.
+    CHECK(write_stream_fraction("0") > 1.0);
 }

@@ -246,10 +246,10 @@ void gen_chase(RecordSink& out, uint64_t footprint, uint64_t stride, uint64_t lo
 // to the waves of all blocks; each wave issues all its loads, then waits.
 // With passes > 1 the buffer is read again after a wait.
 void gen_stream(RecordSink& out, uint64_t bytes, uint32_t blocks, uint32_t waves, uint32_t lane_bytes, uint32_t passes,
-            uint32_t ws) {
+            uint32_t ws, bool write) {
     const uint64_t base = 0x200000000ull, chunk = uint64_t(ws) * lane_bytes, chunks = (bytes + chunk - 1) / chunk;
     const uint64_t all_waves = uint64_t(blocks) * waves;
-    out.write(kernel_record("stream_read", blocks, waves * ws));
+    out.write(kernel_record(write ? "stream_write" : "stream_read", blocks, waves * ws));
     for (uint32_t b = 0; b < blocks; ++b)
         for (uint32_t w = 0; w < waves; ++w) {
             Record wr = simple(RecKind::Wave);
@@ -258,7 +258,8 @@ void gen_stream(RecordSink& out, uint64_t bytes, uint32_t blocks, uint32_t waves
             out.write(wr);
             for (uint32_t p = 0; p < passes; ++p) {
                 for (uint64_t c = uint64_t(b) * waves + w; c < chunks; c += all_waves)
-                    out.write(mem(Op::Load, Space::Global, uint8_t(lane_bytes), 0x100, base + c * chunk, lane_bytes));
+                    out.write(mem(write ? Op::Store : Op::Load, Space::Global, uint8_t(lane_bytes), 0x100, base + c * chunk,
+                                  lane_bytes));
                 out.write(simple(RecKind::Wait, 0x108));
             }
         }

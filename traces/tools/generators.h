@@ -18,8 +18,8 @@ void gen_constant(RecordSink& out, uint32_t ws);
 // One lane loads 8 bytes and waits, `loads` times, at base + (i * stride) mod footprint.
 void gen_chase(RecordSink& out, uint64_t footprint, uint64_t stride, uint64_t loads, uint32_t ws,
                uint64_t base = 0x100000000ull);
-// Coalesced streaming read of `bytes` by blocks x waves, `passes` times.
+// Coalesced streaming read (or, with `write`, store) of `bytes` by blocks x waves, `passes` times.
 void gen_stream(RecordSink& out, uint64_t bytes, uint32_t blocks, uint32_t waves, uint32_t lane_bytes, uint32_t passes,
-                uint32_t ws);
+                uint32_t ws, bool write = false);
 
 }  // namespace dcusim::trace

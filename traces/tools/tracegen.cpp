@@ -3,7 +3,7 @@
 //   dcusim-tracegen transpose [--n N] [--wave-size 32|64] -o OUT
 //   dcusim-tracegen constant [--wave-size 32|64] -o OUT
 //   dcusim-tracegen chase [--footprint BYTES] [--stride BYTES] [--loads N] -o OUT
-//   dcusim-tracegen stream [--bytes BYTES] [--blocks N] [--waves W] [--lane-bytes B] [--passes P] -o OUT
+//   dcusim-tracegen stream [--bytes BYTES] [--blocks N] [--waves W] [--lane-bytes B] [--passes P] [--store] -o OUT
 // OUT ending in .trace is text, anything else binary. Deterministic: the same
 // arguments give the same file.
 #include <cstdlib>
@@ -27,7 +27,7 @@ namespace {
                  "       dcusim-tracegen constant [--wave-size 32|64] -o OUT\n"
                  "       dcusim-tracegen chase [--footprint BYTES] [--stride BYTES] [--loads N] [--wave-size 32|64] -o OUT\n"
                  "       dcusim-tracegen stream [--bytes BYTES] [--blocks N] [--waves W] [--lane-bytes 4|8|16] [--passes P]\n"
-                 "                              [--wave-size 32|64] -o OUT\n";
+                 "                              [--wave-size 32|64] [--store] -o OUT   (--store: writes instead of reads)\n";
     std::exit(2);
 }
 
@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     std::string pattern = argv[1], out_path;
     uint64_t blocks = 64, iters = 100;
     uint32_t waves = 4, ws = 64, n = 64, lane_bytes = 16, passes = 1;
+    bool store = false;
     uint64_t footprint = 8192, stride = 128, loads = 1000, bytes = 8 << 20;
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
         else if (a == "--bytes") bytes = val();
         else if (a == "--lane-bytes") lane_bytes = uint32_t(val());
         else if (a == "--passes") passes = uint32_t(val());
+        else if (a == "--store") store = true;
         else usage();
     }
     if (out_path.empty() || (ws != 32 && ws != 64) || (pattern != "lds-const" && pattern != "transpose" && pattern != "constant" && pattern != "chase" &&
@@ -83,7 +85,7 @@ int main(int argc, char** argv) {
     else if (pattern == "transpose") gen_transpose(*sink, n, ws);
     else if (pattern == "constant") gen_constant(*sink, ws);
     else if (pattern == "chase") gen_chase(*sink, footprint, stride, loads, ws);
-    else gen_stream(*sink, bytes, uint32_t(blocks), waves, lane_bytes, passes, ws);
+    else gen_stream(*sink, bytes, uint32_t(blocks), waves, lane_bytes, passes, ws, store);
     sink->finish();
     return 0;
 }
