@@ -166,6 +166,29 @@ Preset make_preset(const Config& c) {
     t.RFC = u32("dram.tRFC");
     t.REFI = u32("dram.tREFI");
     t.BURST = u32("dram.tBURST");
+    // Limits of the simulator, not of any hardware: every unit and every cache line has state
+    // allocated up front, so past these a run would exhaust the host instead of failing here.
+    constexpr uint32_t kMaxUnits = 4096;        // CUs, L2 channels, DRAM channels (requests name their CU in 16 bits)
+    constexpr uint32_t kMaxMshrs = 1u << 16;    // per cache
+    constexpr uint64_t kMaxLines = 1ull << 25;  // cache lines of all caches together
+    for (const char* key : {"cu.count", "l2.channels", "dram.channels"})
+        if (c.u(key) > kMaxUnits) err(key, "at most " + std::to_string(kMaxUnits) + " (a limit of dcusim)");
+    for (const char* key : {"l1.mshrs", "l2.mshrs"})
+        if (c.u(key) > kMaxMshrs) err(key, "at most " + std::to_string(kMaxMshrs) + " (a limit of dcusim)");
+    const uint64_t const_caches = (uint64_t(p.cus) + k.cus_per_cache - 1) / k.cus_per_cache;
+    const std::pair<const char*, uint64_t> lines[] = {
+        {"l1.size_bytes", uint64_t(p.cus) * (std::max(l1.geometry.size_bytes, p.l1_unified_bytes) / l1.geometry.line_bytes)},
+        {"l2.size_bytes", c.u("l2.size_bytes") / l2.geometry.line_bytes},
+        {"const.size_bytes", const_caches * (k.geometry.size_bytes / k.geometry.line_bytes)},
+    };
+    uint64_t all_lines = 0;
+    for (const auto& l : lines) all_lines += l.second;
+    if (all_lines > kMaxLines) {
+        const auto& most = *std::max_element(std::begin(lines), std::end(lines),
+                                             [](const auto& a, const auto& b) { return a.second < b.second; });
+        err(most.first, "the caches would hold " + std::to_string(all_lines) + " lines in all, at most " +
+                            std::to_string(kMaxLines) + " (a limit of dcusim: each line's tag is kept)");
+    }
     return p;
 }
 

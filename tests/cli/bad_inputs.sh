@@ -47,6 +47,10 @@ run_bad size "key 'lds.size_bytes': '64Q' is not a size" --lds.size_bytes 64Q "$
 run_bad core-clock "key 'cu.clock_mhz': must be at most 1000000 \\(a period of 1 ps\\)" --cu.clock_mhz 2147483648 "$good"
 run_bad memory-clock "key 'dram.clock_mhz': must be at most 1000000" --dram.clock_mhz 1e7 "$good"
 run_bad partitions "key 'l2.partitions': must be at most l2.channels and cu.count" --l2.partitions 17 "$good"
+# Sizes that would exhaust the host (found by fuzzing: a 4 GiB constant cache ran out of memory after minutes).
+run_bad many-cus "key 'cu.count': at most 4096 \\(a limit of dcusim\\)" --cu.count 100000 "$good"
+run_bad many-mshrs "key 'l2.mshrs': at most 65536" --l2.mshrs 4000000000 "$good"
+run_bad huge-cache "key 'const.size_bytes': the caches would hold 1476444160 lines in all, at most 33554432" --const.size_bytes 4G "$good"
 printf '[lds]\nbanks = 32\nbankz = 4\n' >"$WORK/bad.ini"
 run_bad ini "bad.ini:3: unknown key 'lds.bankz'" --config "$WORK/bad.ini" "$good"
 printf '[const]\nline_bytes = 48\n' >"$WORK/bad2.ini"
