@@ -10,6 +10,12 @@ Preset make_preset(const Config& c) {
     auto err = [&](const std::string& key, const std::string& why) {
         throw ConfigError(c.origin(key) + ": key '" + key + "': " + why);
     };
+    // Sizes are 64-bit keys; the units keep most of them in 32 bits.
+    auto u32 = [&](const char* key) {
+        const uint64_t v = c.u(key);
+        if (v > 0xffffffffull) err(key, "at most 4294967295");
+        return uint32_t(v);
+    };
     // Clocks count whole picoseconds (SystemC's resolution): a period must be at least 1 ps.
     auto clock = [&](const char* key) {
         const double mhz = c.real(key);
@@ -17,46 +23,46 @@ Preset make_preset(const Config& c) {
         return mhz;
     };
     Preset p;
-    p.cus = uint32_t(c.u("cu.count"));
+    p.cus = u32("cu.count");
     p.clock_mhz = clock("cu.clock_mhz");
     CuParams& cu = p.cu;
-    cu.wave_size = uint32_t(c.u("cu.wave_size"));
-    cu.simds = uint32_t(c.u("cu.simds"));
-    cu.waves_per_simd = uint32_t(c.u("cu.waves_per_simd"));
-    cu.max_workgroups = uint32_t(c.u("cu.max_workgroups"));
-    cu.vgprs_per_simd = uint32_t(c.u("cu.vgprs_per_simd"));
-    cu.vgpr_granule = uint32_t(c.u("cu.vgpr_granule"));
-    cu.max_vgprs = uint32_t(c.u("cu.max_vgprs"));
-    cu.sgprs_per_simd = uint32_t(c.u("cu.sgprs_per_simd"));
-    cu.sgpr_granule = uint32_t(c.u("cu.sgpr_granule"));
-    cu.max_sgprs = uint32_t(c.u("cu.max_sgprs"));
-    cu.issue_cycles = uint32_t(c.u("cu.issue_cycles"));
-    cu.wave_issue_cycles = uint32_t(c.u("cu.wave_issue_cycles"));
-    cu.long_issue_cycles = uint32_t(c.u("cu.long_issue_cycles"));
-    cu.mid_issue_cycles = uint32_t(c.u("cu.mid_issue_cycles"));
-    cu.workgroup_start_cycles = uint32_t(c.u("cu.workgroup_start_cycles"));
-    p.launch_cycles = uint32_t(c.u("cu.launch_cycles"));
+    cu.wave_size = u32("cu.wave_size");
+    cu.simds = u32("cu.simds");
+    cu.waves_per_simd = u32("cu.waves_per_simd");
+    cu.max_workgroups = u32("cu.max_workgroups");
+    cu.vgprs_per_simd = u32("cu.vgprs_per_simd");
+    cu.vgpr_granule = u32("cu.vgpr_granule");
+    cu.max_vgprs = u32("cu.max_vgprs");
+    cu.sgprs_per_simd = u32("cu.sgprs_per_simd");
+    cu.sgpr_granule = u32("cu.sgpr_granule");
+    cu.max_sgprs = u32("cu.max_sgprs");
+    cu.issue_cycles = u32("cu.issue_cycles");
+    cu.wave_issue_cycles = u32("cu.wave_issue_cycles");
+    cu.long_issue_cycles = u32("cu.long_issue_cycles");
+    cu.mid_issue_cycles = u32("cu.mid_issue_cycles");
+    cu.workgroup_start_cycles = u32("cu.workgroup_start_cycles");
+    p.launch_cycles = u32("cu.launch_cycles");
     p.dispatch_cycles = c.real("cu.dispatch_cycles");
-    cu.max_outstanding = uint32_t(c.u("cu.max_outstanding"));
+    cu.max_outstanding = u32("cu.max_outstanding");
     cu.wait_stores = c.str("cu.wait_stores") == "on";
     if (cu.max_vgprs > cu.vgprs_per_simd) err("cu.max_vgprs", "exceeds cu.vgprs_per_simd");
 
     p.lds.size_bytes = c.u("lds.size_bytes");
-    p.lds.geometry.banks = uint32_t(c.u("lds.banks"));
-    p.lds.geometry.bank_bytes = uint32_t(c.u("lds.bank_bytes"));
-    p.lds.latency = uint32_t(c.u("lds.latency"));
-    p.lds.replay_latency = uint32_t(c.u("lds.replay_latency"));
-    p.lds.alloc_granule = uint32_t(c.u("lds.alloc_granule"));
+    p.lds.geometry.banks = u32("lds.banks");
+    p.lds.geometry.bank_bytes = u32("lds.bank_bytes");
+    p.lds.latency = u32("lds.latency");
+    p.lds.replay_latency = u32("lds.replay_latency");
+    p.lds.alloc_granule = u32("lds.alloc_granule");
 
     ConstParams& k = p.constant;
     k.geometry.size_bytes = c.u("const.size_bytes");
-    k.geometry.line_bytes = uint32_t(c.u("const.line_bytes"));
-    k.geometry.assoc = uint32_t(c.u("const.assoc"));
+    k.geometry.line_bytes = u32("const.line_bytes");
+    k.geometry.assoc = u32("const.assoc");
     k.replacement = c.str("const.replacement");
-    k.latency = uint32_t(c.u("const.latency"));
-    k.request_cycles = uint32_t(c.u("const.request_cycles"));
-    k.replay_latency = uint32_t(c.u("const.replay_latency"));
-    k.cus_per_cache = uint32_t(c.u("const.cus_per_cache"));
+    k.latency = u32("const.latency");
+    k.request_cycles = u32("const.request_cycles");
+    k.replay_latency = u32("const.replay_latency");
+    k.cus_per_cache = u32("const.cus_per_cache");
     k.divergent = c.str("const.divergent") == "serialize" ? ConstDivergence::Serialize : ConstDivergence::Vector;
     if (!pow2(k.geometry.line_bytes)) err("const.line_bytes", "must be a power of two");
     if (k.geometry.size_bytes % (uint64_t(k.geometry.line_bytes) * k.geometry.assoc) != 0)
@@ -64,9 +70,8 @@ Preset make_preset(const Config& c) {
 
     p.fixed_memory = c.str("mem.model") == "fixed";
     p.profiler = c.str("report.profiler");
-    p.mem.latency = uint32_t(c.u("mem.latency"));
+    p.mem.latency = u32("mem.latency");
 
-    auto u32 = [&](const char* k) { return uint32_t(c.u(k)); };
     auto check_lines = [&](const char* size, const char* line, const char* sector, const char* assoc, uint64_t parts) {
         uint64_t l = c.u(line), s = c.u(sector);
         if (!pow2(l)) err(line, "must be a power of two");
