@@ -171,6 +171,10 @@ Preset make_preset(const Config& c) {
     t.RFC = u32("dram.tRFC");
     t.REFI = u32("dram.tREFI");
     t.BURST = u32("dram.tBURST");
+    // Between two refreshes one access (ACT, column command, PRE: tRC) must fit, or no burst is ever served.
+    if (t.REFI && uint64_t(t.REFI) <= uint64_t(t.RP) + t.RFC + t.RC)
+        err("dram.tREFI", "must be 0 (no refresh) or more than tRP + tRFC + tRC (" +
+                              std::to_string(uint64_t(t.RP) + t.RFC + t.RC) + "): a refresh must leave time for an access");
     // Limits of the simulator, not of any hardware: every unit and every cache line has state
     // allocated up front, so past these a run would exhaust the host instead of failing here.
     constexpr uint32_t kMaxUnits = 4096;        // CUs, L2 channels, DRAM channels (requests name their CU in 16 bits)
