@@ -171,6 +171,12 @@ Preset make_preset(const Config& c) {
     t.RFC = u32("dram.tRFC");
     t.REFI = u32("dram.tREFI");
     t.BURST = u32("dram.tBURST");
+    // JEDEC timings are hundreds of cycles (tREFI some thousands); far larger ones only make a run
+    // crawl through refreshes (found by fuzzing: tCCD_L = 2^31).
+    for (const char* key : {"dram.tRCD", "dram.tRCDWR", "dram.tRP", "dram.tRAS", "dram.tRC", "dram.tCL", "dram.tWL",
+                            "dram.tCCD_S", "dram.tCCD_L", "dram.tRRD_S", "dram.tRRD_L", "dram.tFAW", "dram.tWR",
+                            "dram.tWTR", "dram.tRTP", "dram.tRFC", "dram.tREFI", "dram.tBURST"})
+        if (c.u(key) > 1000000) err(key, "at most 1000000 memory cycles (a limit of dcusim)");
     // Between two refreshes one access (ACT, column command, PRE: tRC) must fit, or no burst is ever served.
     if (t.REFI && uint64_t(t.REFI) <= uint64_t(t.RP) + t.RFC + t.RC)
         err("dram.tREFI", "must be 0 (no refresh) or more than tRP + tRFC + tRC (" +
