@@ -378,3 +378,29 @@ TEST_CASE("Assembly: a predicated-off memory instruction still issues: one compu
                                      "st global 4 0x30 all affine 0x100 0x4", "compute 1", "end"};
     CHECK(lines == want);
 }
+
+TEST_CASE("SASS: a guarded branch over a loop's remainder that never ran is taken", "[capture]") {
+    // The LDS in the remainder is unguarded: had the warp entered it, the LDS would have run and been
+    // captured. Between the LDG and the STG it was not, so the branch around the remainder was taken.
+    const SassFunction f = parse_sass(R"(
+.text._Z1rv:
+        /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0010*/                   ISETP.NE.AND P0, PT, R3, RZ, PT ;
+        /*0020*/              @!P0 BRA `(.L_x_1) ;
+.L_x_0:
+        /*0030*/                   F2I.TRUNC.NTZ R6, R5 ;
+        /*0040*/                   LDS R7, [R6] ;
+        /*0050*/                   IADD3 R3, R3, -0x1, RZ ;
+        /*0060*/               @P1 BRA `(.L_x_0) ;
+.L_x_1:
+        /*0070*/                   FADD R8, R8, 1 ;
+        /*0080*/                   STG.E desc[UR4][R4.64], R8 ;
+        /*0090*/                   EXIT ;
+)").at("_Z1rv");
+    auto lines = assembled(f, {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4), mem(0, 0x80, RawGlobal, RawStore, 2, 0x100, 4)});
+    // ISETP, the branch, FADD: not the remainder's F2I, IADD3 and branch.
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "compute 3",
+                                     "st global 4 0x80 all affine 0x100 0x4", "compute 1", "end"};
+    CHECK(lines == want);
+}

@@ -219,20 +219,25 @@ std::map<std::string, ResourceUsage> parse_res_usage(const std::string& text) {
 
 namespace {
 
-bool calls_in(const SassFunction& f, int first, int last) {
+// Whether a guarded branch over [first, last) was taken, as far as the code
+// says: it was if the code makes a call (a compiler's slow path), or holds an
+// unguarded memory instruction, which would have run and been captured (the
+// walk runs between two consecutive captured instructions of the warp).
+bool skipped(const SassFunction& f, int first, int last) {
     for (int i = first; i < last; ++i)
-        if (f.instrs[i].call) return true;
+        if (f.instrs[i].call || (f.instrs[i].anchor && !f.instrs[i].guarded)) return true;
     return false;
 }
 
 // Forward from `first` to `to`, jumping where a branch jumps ahead: always
-// where it is unguarded, and where it is guarded if it jumps over a call.
+// where it is unguarded, and where it is guarded if the code it jumps over was
+// not run (skipped).
 void forward(const SassFunction& f, int first, int to, SassPath& p) {
     int start = first;
     for (int i = first; i < to; ++i) {
         const SassInstr& in = f.instrs[i];
         const bool ahead = in.branch_target > i && in.branch_target <= to;
-        if (ahead && (!in.guarded || calls_in(f, i + 1, in.branch_target))) {
+        if (ahead && (!in.guarded || skipped(f, i + 1, in.branch_target))) {
             p.part.push_back({start, i + 1});
             start = i = in.branch_target;
             --i;  // the loop's ++i lands on the target

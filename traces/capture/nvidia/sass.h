@@ -54,10 +54,12 @@ std::map<std::string, ResourceUsage> parse_res_usage(const std::string& text);
 // Which static instructions run between two consecutive captured anchors of
 // one warp, as index ranges [first, last). Forward, the path follows
 // unconditional branches (jumps over code it cannot run); a guarded branch is
-// assumed not taken, unless what it jumps over makes a call: calls out of
-// straight-line code are the compiler's slow paths (64-bit division and
-// remainder when an operand needs more than 32 bits), and the branch around
-// one is the fast path. The later anchor may lie before the earlier one (a loop
+// assumed not taken, unless what it jumps over makes a call (calls out of
+// straight-line code are the compiler's slow paths: 64-bit division and
+// remainder when an operand needs more than 32 bits, and the branch around one
+// is the fast path), or holds an unguarded memory instruction, which the warp
+// would have run and which would then have been captured (a loop's remainder
+// that the trip count skipped). The later anchor may lie before the earlier one (a loop
 // went round): then the path runs to the backward branch that closes the loop
 // and on from its target.
 struct SassPath {
