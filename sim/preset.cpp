@@ -181,6 +181,13 @@ Preset make_preset(const Config& c) {
     if (t.REFI && uint64_t(t.REFI) <= uint64_t(t.RP) + t.RFC + t.RC)
         err("dram.tREFI", "must be 0 (no refresh) or more than tRP + tRFC + tRC (" +
                               std::to_string(uint64_t(t.RP) + t.RFC + t.RC) + "): a refresh must leave time for an access");
+    // Tree pseudo-LRU splits each set in halves down to single ways.
+    for (const char* cache : {"const", "l1", "l2"}) {
+        const std::string key = std::string(cache) + ".replacement", assoc = std::string(cache) + ".assoc";
+        const uint64_t a = c.u(assoc.c_str());
+        if (c.str(key.c_str()) == "plru" && (!pow2(a) || a > 64))
+            err(key.c_str(), "plru needs a power-of-two " + assoc + " of at most 64");
+    }
     // Limits of the simulator, not of any hardware: every unit and every cache line has state
     // allocated up front, so past these a run would exhaust the host instead of failing here.
     constexpr uint32_t kMaxUnits = 4096;        // CUs, L2 channels, DRAM channels (requests name their CU in 16 bits)

@@ -1,4 +1,4 @@
-// Replacement policies: a small interface and its implementations (LRU first).
+// Replacement policies: a small interface and its implementations.
 #pragma once
 
 #include <cstdint>
@@ -11,18 +11,21 @@ namespace dcusim {
 class ReplacementPolicy {
 public:
     virtual ~ReplacementPolicy() = default;
-    virtual void touch(uint32_t set, uint32_t way) = 0;   // on a hit or a fill
+    virtual void touch(uint32_t set, uint32_t way) = 0;   // on a hit
+    virtual void fill(uint32_t set, uint32_t way) { touch(set, way); }  // a line installed
     virtual uint32_t victim(uint32_t set) = 0;            // way to evict (all ways valid)
     virtual void invalidate(uint32_t set, uint32_t way) = 0;
 };
 
-// True LRU with one age stamp per way.
-class LruPolicy : public ReplacementPolicy {
+// One age stamp per way; the way with the oldest stamp goes.
+class StampPolicy : public ReplacementPolicy {
 public:
-    LruPolicy(uint32_t sets, uint32_t ways) : ways_(ways), stamp_(size_t(sets) * ways, 0) {}
-    void touch(uint32_t set, uint32_t way) override { stamp_[size_t(set) * ways_ + way] = ++clock_; }
+    StampPolicy(uint32_t sets, uint32_t ways) : ways_(ways), stamp_(size_t(sets) * ways, 0) {}
     uint32_t victim(uint32_t set) override;
     void invalidate(uint32_t set, uint32_t way) override { stamp_[size_t(set) * ways_ + way] = 0; }
+
+protected:
+    void stamp(uint32_t set, uint32_t way) { stamp_[size_t(set) * ways_ + way] = ++clock_; }
 
 private:
     uint32_t ways_;
@@ -30,7 +33,49 @@ private:
     std::vector<uint64_t> stamp_;
 };
 
-// Names accepted by presets: "lru".
+// True LRU: hits and fills renew a line's stamp.
+class LruPolicy : public StampPolicy {
+public:
+    using StampPolicy::StampPolicy;
+    void touch(uint32_t set, uint32_t way) override { stamp(set, way); }
+};
+
+// FIFO: only a fill stamps; the line installed longest ago goes, however often it hit.
+class FifoPolicy : public StampPolicy {
+public:
+    using StampPolicy::StampPolicy;
+    void touch(uint32_t, uint32_t) override {}
+    void fill(uint32_t set, uint32_t way) override { stamp(set, way); }
+};
+
+// Tree pseudo-LRU (ways a power of two): ways - 1 bits per set, each node
+// pointing to the half an access did not use; the victim is found by following them.
+class PlruPolicy : public ReplacementPolicy {
+public:
+    PlruPolicy(uint32_t sets, uint32_t ways);
+    void touch(uint32_t set, uint32_t way) override;
+    uint32_t victim(uint32_t set) override;
+    void invalidate(uint32_t, uint32_t) override {}
+
+private:
+    uint32_t ways_, levels_;
+    std::vector<uint64_t> bits_;  // per set: node n (1-based, heap order) at bit n
+};
+
+// Random, from a fixed-seed generator: the same inputs give the same victims.
+class RandomPolicy : public ReplacementPolicy {
+public:
+    RandomPolicy(uint32_t sets, uint32_t ways) : ways_(ways), state_(0x9e3779b97f4a7c15ull ^ (uint64_t(sets) << 8) ^ ways) {}
+    void touch(uint32_t, uint32_t) override {}
+    uint32_t victim(uint32_t) override;
+    void invalidate(uint32_t, uint32_t) override {}
+
+private:
+    uint32_t ways_;
+    uint64_t state_;
+};
+
+// Names accepted by presets: "lru", "plru" (power-of-two associativity), "fifo", "random".
 std::unique_ptr<ReplacementPolicy> make_replacement(const std::string& name, uint32_t sets, uint32_t ways);
 
 }  // namespace dcusim

@@ -39,7 +39,7 @@ int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint6
         *evicted = t[way] - 1;
     }
     t[way] = line + 1;
-    repl_->touch(set, way);
+    repl_->fill(set, way);
     return int32_t(set * g_.assoc + way);
 }
 
