@@ -3,7 +3,8 @@
 // (32 lines per warp load, all U loads issued before any is used). The time
 // until the last warp has its data grows with the lines in flight,
 // W x U x 32, by one DRAM latency per full set of miss registers.
-// Usage: l1_misses; prints per variant: MISSES <lines in flight> <cycles, median of 5>
+// Usage: l1_misses; prints per variant: MISSES <lines in flight> <cycles, median of 5>; then CLEAN and
+// DIRTY lines for the small blocks, each launch after the L2 was left clean or dirty.
 #include <algorithm>
 
 #include "../common/harness.h"
@@ -27,10 +28,19 @@ __global__ void misses(const float* base, long long line_words, long long first,
     if (s == 12345.f) out[1] = 1;
 }
 
+// Reads n floats (the L2 then holds clean lines: dirty ones were written back as they went).
+__global__ void sweep(const float* p, long long n, float* sink) {
+    float s = 0;
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += (long long)gridDim.x * blockDim.x) s += p[i];
+    if (s == 12345.f) *sink = s;
+}
+
 template <int U>
-void run(int warps, const float* base, unsigned long long* out, long long& next_line) {
+void run(int warps, const float* base, unsigned long long* out, long long& next_line, const char* label = "MISSES",
+         void (*prep)() = nullptr) {
     std::vector<unsigned long long> t;
     for (int rep = 0; rep < 5; ++rep) {
+        if (prep) prep();
         hipLaunchKernelGGL(misses<U>, dim3(1), dim3(32 * warps), 0, 0, base, 32ll, next_line, out);
         next_line += 32ll * warps * U;
         HIP_CHECK(hipGetLastError());
@@ -39,7 +49,7 @@ void run(int warps, const float* base, unsigned long long* out, long long& next_
         t.push_back(c);
     }
     std::sort(t.begin(), t.end());
-    std::printf("MISSES %d %llu warps %d loads %d\n", warps * 32 * U, t[2], warps, U);
+    std::printf("%s %d %llu warps %d loads %d\n", label, warps * 32 * U, t[2], warps, U);
 }
 
 int main() {
@@ -56,6 +66,28 @@ int main() {
         run<4>(warps, base, out, next_line);
         run<8>(warps, base, out, next_line);
     }
+    // The same small blocks again, each launch right after an L2 left clean (a 256 MiB read), then
+    // right after one left dirty (64 MiB written): is the first sweep's unevenness the dirty data
+    // its hipMemset left behind?
+    static float *scratch, *sink;
+    HIP_CHECK(hipMalloc(&scratch, 256ll << 20));
+    HIP_CHECK(hipMalloc(&sink, sizeof(float)));
+    auto clean = [] {
+        hipLaunchKernelGGL(sweep, dim3(1056), dim3(256), 0, 0, scratch, (256ll << 20) / 4, sink);
+        HIP_CHECK(hipDeviceSynchronize());
+    };
+    auto dirty = [] {
+        HIP_CHECK(hipMemset(scratch, 1, 64ll << 20));
+        HIP_CHECK(hipDeviceSynchronize());
+    };
+    for (int warps : {1, 2, 4}) {
+        run<2>(warps, base, out, next_line, "CLEAN", clean);
+        run<4>(warps, base, out, next_line, "CLEAN", clean);
+        run<2>(warps, base, out, next_line, "DIRTY", dirty);
+        run<4>(warps, base, out, next_line, "DIRTY", dirty);
+    }
+    HIP_CHECK(hipFree(scratch));
+    HIP_CHECK(hipFree(sink));
     HIP_CHECK(hipFree(base));
     HIP_CHECK(hipFree(out));
     return 0;
