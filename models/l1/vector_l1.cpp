@@ -134,6 +134,7 @@ void VectorL1::mem_response(MemRequest& r) {
     down_.release(i);
     const Cycle now = clk_.now();
     if (kind != Down::Fill) return line_done(op, now);  // write acknowledged, atomic's data back
+    __builtin_prefetch(&ops_[op]);  // the first target's instruction record, cold by now: fetched while the tags install
     tags_.install(line_no, sectors, 0);  // write-through: a victim is never dirty
     auto* e = mshr_.find(line_no);
     if (--e->fetches) return;
