@@ -29,6 +29,7 @@ public:
     Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk);
     void mem_request(MemRequest& req) override;
     void run_done(const DramBurst& b, Cycle end) override;
+    void prefetch_run(const DramBurst& b) override { __builtin_prefetch(&pending_[b.parent]); }
     // Brings the channels' refresh counts up to now: before a kernel's statistics are read or reset.
     void settle();
     void report(StatMap& m) const;

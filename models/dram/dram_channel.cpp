@@ -319,6 +319,10 @@ void DramChannel::run() {
         while (!ahead_.empty() && ahead_.top() <= now) ahead_.pop();
         if (!ahead_.empty()) wake = std::min(wake, ahead_.top());
         // Nothing changes before c.at unless a burst comes: then c is the choice there.
+        if (c.cmd == Cmd::Rd || c.cmd == Cmd::Wr) {
+            const DramBurst& b = queues_[c.bank][c.pos];
+            if (b.count == 1) sink_->prefetch_run(b);  // its answer's record is cold: fetch it while we sleep
+        }
         plan_ = c;
         plan_valid_ = c.cmd != Cmd::None && (ahead_.empty() || ahead_.top() > c.at);
         if (queued_ || c.cmd == Cmd::Pre || c.cmd == Cmd::Ref) {

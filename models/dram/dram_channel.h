@@ -46,6 +46,8 @@ public:
     // The data transfer of the run's last burst ends at memory cycle `end`
     // (its bursts are served in order, so it ends last).
     virtual void run_done(const DramBurst& b, Cycle end) = 0;
+    // The run's last burst is planned: its record may be fetched ahead (a hint; no effect on timing).
+    virtual void prefetch_run(const DramBurst&) {}
 };
 
 struct DramChannelStats {
