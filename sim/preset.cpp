@@ -110,7 +110,6 @@ Preset make_preset(const Config& c) {
     n.xor_hash = c.str("l2.xor_hash") == "on";
     n.latency = u32("noc.latency");
     n.bytes_per_cycle = u32("noc.bytes_per_cycle");
-
     if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
 
     L2Params& l2 = p.l2;

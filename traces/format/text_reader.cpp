@@ -180,7 +180,7 @@ bool TextReader::next(Record& r) {
             if (has_long) i += 2;
             const bool has_mid = tok_.size() >= i + 2 && tok_[i] == "mid";
             if (has_mid) i += 2;
-            if (tok_.size() < 2 || tok_.size() != i) fail("expected 'compute N [long L] [mid M]'");
+            if (tok_.size() != i) fail("expected 'compute N [long L] [mid M]'");
             r.kind = RecKind::Compute;
             r.count = number(1, "instruction count");
             if (has_long) r.long_count = number(3, "long-latency count");
