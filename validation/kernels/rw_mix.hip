@@ -6,6 +6,9 @@
 // (U x R loads in flight), then stores their sums to each output array. The
 // arrays are far larger than the L2, so what moves is DRAM traffic in the ratio
 // R : W. Variants r<R>w<W>: 1:0, 3:1, 2:1, 1:1, 1:2, 1:3, 0:1.
+// Variants l2_r1w0, l2_r0w1 and l2_r1w1 stay in the L2 instead: 8.25 MiB per
+// array (one iteration), swept 32 times in one launch (the L2's own read and
+// store bandwidth; the dirty data stays under the ~27 MB the L2 keeps).
 // The element count is U x (threads of the grid) x iterations, so that every
 // thread runs the same iterations and no guard is needed: dcusim-tracegen mix
 // writes the same instruction stream (--reads R --writes W --unroll 4 --iters I).
@@ -14,28 +17,31 @@
 constexpr int kUnroll = 4;
 
 template <int R, int W>
-__global__ void mix(const float4* __restrict__ in, float4* __restrict__ out, float* sums, long long n) {
+__global__ void mix(const float4* __restrict__ in, float4* __restrict__ out, float* sums, long long n, int passes) {
     const long long step = (long long)gridDim.x * blockDim.x;
     float acc = 0;
 #pragma unroll 1
-    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += kUnroll * step) {
-        float4 v[kUnroll];
+    for (int p = 0; p < passes; ++p) {
+#pragma unroll 1
+        for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += kUnroll * step) {
+            float4 v[kUnroll];
 #pragma unroll
-        for (int u = 0; u < kUnroll; ++u) v[u] = make_float4(1.f, 2.f, 3.f, 4.f);
+            for (int u = 0; u < kUnroll; ++u) v[u] = make_float4(1.f, 2.f, 3.f, 4.f);
 #pragma unroll
-        for (int r = 0; r < R; ++r)
+            for (int r = 0; r < R; ++r)
 #pragma unroll
-            for (int u = 0; u < kUnroll; ++u) {
-                const float4 x = in[r * n + i + u * step];
-                v[u].x += x.x, v[u].y += x.y, v[u].z += x.z, v[u].w += x.w;
-            }
+                for (int u = 0; u < kUnroll; ++u) {
+                    const float4 x = in[r * n + i + u * step];
+                    v[u].x += x.x, v[u].y += x.y, v[u].z += x.z, v[u].w += x.w;
+                }
 #pragma unroll
-        for (int w = 0; w < W; ++w)
+            for (int w = 0; w < W; ++w)
 #pragma unroll
-            for (int u = 0; u < kUnroll; ++u) out[w * n + i + u * step] = v[u];
-        if (W == 0)
+                for (int u = 0; u < kUnroll; ++u) out[w * n + i + u * step] = v[u];
+            if (W == 0)
 #pragma unroll
-            for (int u = 0; u < kUnroll; ++u) acc += v[u].x + v[u].y + v[u].z + v[u].w;
+                for (int u = 0; u < kUnroll; ++u) acc += v[u].x + v[u].y + v[u].z + v[u].w;
+        }
     }
     if (W == 0) sums[blockIdx.x * blockDim.x + threadIdx.x] = acc;
 }
@@ -57,9 +63,15 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&sums, sizeof(float) * size_t(threads)));
     HIP_CHECK(hipMemset(in, 0, 3 * bytes));
     HIP_CHECK(hipMemset(out, 0, 3 * bytes));
-    auto run = [&](const char* name, int r, int w, void (*k)(const float4*, float4*, float*, long long)) {
+    auto run = [&](const char* name, int r, int w, void (*k)(const float4*, float4*, float*, long long, int)) {
         validation::measure(single, "rw_mix", name, iters, double(r + w) * double(bytes), [&] {
-            hipLaunchKernelGGL(k, dim3(blocks), dim3(256), 0, 0, in, out, sums, n);
+            hipLaunchKernelGGL(k, dim3(blocks), dim3(256), 0, 0, in, out, sums, n, 1);
+        });
+    };
+    const long long n_l2 = kUnroll * threads, passes = 32;
+    auto run_l2 = [&](const char* name, int r, int w, void (*k)(const float4*, float4*, float*, long long, int)) {
+        validation::measure(single, "rw_mix", name, passes, double(r + w) * double(n_l2 * sizeof(float4) * passes), [&] {
+            hipLaunchKernelGGL(k, dim3(blocks), dim3(256), 0, 0, in, out, sums, n_l2, int(passes));
         });
     };
     run("r1w0", 1, 0, mix<1, 0>);
@@ -69,6 +81,9 @@ int main(int argc, char** argv) {
     run("r1w2", 1, 2, mix<1, 2>);
     run("r1w3", 1, 3, mix<1, 3>);
     run("r0w1", 0, 1, mix<0, 1>);
+    run_l2("l2_r1w0", 1, 0, mix<1, 0>);
+    run_l2("l2_r0w1", 0, 1, mix<0, 1>);
+    run_l2("l2_r1w1", 1, 1, mix<1, 1>);
     HIP_CHECK(hipFree(in));
     HIP_CHECK(hipFree(out));
     HIP_CHECK(hipFree(sums));
