@@ -9,6 +9,9 @@
 // Variants l2_r1w0, l2_r0w1 and l2_r1w1 stay in the L2 instead: 8.25 MiB per
 // array (one iteration), swept 32 times in one launch (the L2's own read and
 // store bandwidth; the dirty data stays under the ~27 MB the L2 keeps).
+// Variants l2_w_sm66 and l2_w_sm132 store the same 8.25 MiB with one block of
+// 1024 threads on each of 66, then 132 SMs: is the store rate a limit of each
+// SM's path to the L2 (then half the SMs store half as fast) or of the L2?
 // The element count is U x (threads of the grid) x iterations, so that every
 // thread runs the same iterations and no guard is needed: dcusim-tracegen mix
 // writes the same instruction stream (--reads R --writes W --unroll 4 --iters I).
@@ -84,6 +87,12 @@ int main(int argc, char** argv) {
     run_l2("l2_r1w0", 1, 0, mix<1, 0>);
     run_l2("l2_r0w1", 0, 1, mix<0, 1>);
     run_l2("l2_r1w1", 1, 1, mix<1, 1>);
+    for (unsigned sms : {66u, 132u}) {
+        const char* name = sms == 66 ? "l2_w_sm66" : "l2_w_sm132";
+        validation::measure(single, "rw_mix", name, sms, double(n_l2 * sizeof(float4) * passes), [&] {
+            hipLaunchKernelGGL((mix<0, 1>), dim3(sms), dim3(1024), 0, 0, in, out, sums, n_l2, int(passes));
+        });
+    }
     HIP_CHECK(hipFree(in));
     HIP_CHECK(hipFree(out));
     HIP_CHECK(hipFree(sums));
