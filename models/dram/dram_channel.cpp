@@ -27,14 +27,31 @@ DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const Dra
     for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].group = i / p.banks_per_group;
 }
 
-// Refreshes that fell due while the channel was idle and were over by cycle
-// `t`: they closed its banks and cost nothing. An idle channel does not wake
-// for them; they are counted when it next has work, or settles.
+// Refreshes that fell due while the channel was idle, up to cycle `t`. An idle
+// controller refreshes on time: each happened at its due cycle (after closing
+// the open banks), and the last may still be going on at `t`, so no row opens
+// before it ends. The channel does not wake for them: they are applied when it
+// next has work, or settles.
 void DramChannel::catch_up(Cycle t) {
-    if (!t_.REFI || next_ref_ + t_.RP + t_.RFC > t) return;
-    // All of them at once: a long idle stretch may hold millions.
-    const Cycle n = (t - (next_ref_ + t_.RP + t_.RFC)) / t_.REFI + 1;
-    for (uint32_t i = 0; i < banks_.size(); ++i) banks_[i].open = false, forget_hits(i);
+    if (!t_.REFI || next_ref_ > t) return;
+    const Cycle n = (t - next_ref_) / t_.REFI + 1;  // all at once: a long idle stretch may hold millions
+    // The first, as refresh_step issues it: PRE each open bank, then REF once every bank may activate.
+    Cycle ref_at = std::max(next_ref_, next_cmd_);
+    for (uint32_t i = 0; i < banks_.size(); ++i) {
+        Bank& b = banks_[i];
+        if (b.open) {
+            b.next_act = std::max(b.next_act, std::max({next_ref_, next_cmd_, b.next_pre}) + t_.RP);
+            ++stats_.precharges;
+        }
+        ref_at = std::max(ref_at, b.next_act);
+    }
+    // The later ones find the banks closed: each at its due cycle, or when the one before ends.
+    if (n > 1) ref_at = std::max(next_ref_ + (n - 1) * t_.REFI, ref_at + t_.RFC);
+    for (uint32_t i = 0; i < banks_.size(); ++i) {
+        banks_[i].open = false, forget_hits(i);
+        banks_[i].next_act = std::max(banks_[i].next_act, ref_at + t_.RFC);
+    }
+    next_cmd_ = std::max(next_cmd_, ref_at + 1);
     next_ref_ += n * t_.REFI;
     stats_.refreshes += n;
 }

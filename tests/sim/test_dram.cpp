@@ -102,11 +102,24 @@ TEST_CASE("refresh closes the banks and stalls the next access", "[sim][dram]") 
     // Bank group 1: the refresh must close a bank other than the first.
     auto r = run({{0, 64 * 256}, {105, 64 * 256 + 32}}, p);
     CHECK(r.done[0] == 31);
-    // Due at 100: PRE 105, REF at 119 (tRP, and tRC from the ACT at 0 is past),
-    // banks closed until 169: ACT 169, RD 181, data until 200.
-    CHECK(r.done[1] == 200);
+    // The channel is idle when the refresh falls due at 100, so it refreshes then,
+    // not when the next access comes: PRE 100 (tRAS from the ACT at 0 is past),
+    // REF at 114 (tRP), banks closed until 164. The access at 105 waits: ACT 164,
+    // RD 176, data until 195.
+    CHECK(r.done[1] == 195);
     CHECK(r.stats.at("dram.refreshes") == 1);
+    CHECK(r.stats.at("dram.precharges") == 1);
     CHECK(r.stats.at("dram.row_misses") == 2);
+}
+
+TEST_CASE("an idle channel's refresh over before the next access costs it nothing", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 100;
+    p.t.RFC = 50;
+    // As above, but the access comes at 170, after the refresh (100-164): a row miss.
+    auto r = run({{0, 64 * 256}, {170, 64 * 256 + 32}}, p);
+    CHECK(r.done[1] == 170 + 31);
+    CHECK(r.stats.at("dram.refreshes") == 1);
 }
 
 TEST_CASE("refreshes count in the interval they fall in, idle channels included", "[sim][dram]") {
@@ -126,10 +139,10 @@ TEST_CASE("refreshes count in the interval they fall in, idle channels included"
     CHECK(t->done[0] == 31);
     // No channel had work after cycle 12, so none woke for a refresh.
     CHECK(before.at("dram.refreshes") == 0);
-    // Channel c's refreshes fall due at 100 + c * 100 / 64 (integer), then every 100, and are
-    // over tRP 14 + tRFC 50 = 64 later: those due by 936 are over by 1000. Channels 0-23 (first
-    // due 100-136) have 9, channels 24-63 (137-198) 8: 24 x 9 + 40 x 8 = 536.
-    CHECK(after.at("dram.refreshes") == 536);
+    // Channel c's refreshes fall due at 100 + c * 100 / 64 (integer), then every 100; an idle
+    // channel refreshes when one falls due. Those due by 1000: channel 0 (first due 100) has 10,
+    // channels 1-63 (101-198) 9 each: 10 + 63 x 9 = 577.
+    CHECK(after.at("dram.refreshes") == 577);
     CHECK(after.at("dram.reads") == 1);
 }
 
