@@ -1,6 +1,7 @@
 #include "crossbar.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace dcusim {
 
@@ -30,6 +31,19 @@ uint64_t Crossbar::data_bytes(const MemRequest& r) {
     return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
 }
 
+std::pair<Cycle, Cycle> Crossbar::take_up_link(uint32_t channel, Cycle ready, uint64_t bytes) {
+    Cycle& free = up_free_[channel];
+    if (p_.store_bytes_per_cycle <= 0) {
+        const Cycle start = std::max(ready, free);
+        free = start + link_cycles(bytes);
+        return {start, free};
+    }
+    constexpr Cycle kTicks = 1024;  // per cycle
+    const Cycle start = std::max(ready * kTicks, free);
+    free = start + (bytes ? Cycle(std::ceil(double(bytes) * kTicks / p_.store_bytes_per_cycle)) : kTicks);
+    return {start / kTicks, (free + kTicks - 1) / kTicks};
+}
+
 void Crossbar::mem_request(MemRequest& req) {
     const uint32_t h = hops_.acquire();
     Hop& hop = hops_[h];
@@ -38,9 +52,7 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.channel = channel_of(req.addr);
     const Cycle ready = std::max(clk_.now(), req.issue);
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
-    Cycle& free = up_free_[hop.channel];
-    const Cycle start = std::max(ready, free);
-    free = start + link_cycles(bytes);
+    const auto [start, free] = take_up_link(hop.channel, ready, bytes);
     stats_.queue_cycles += start - ready;
     ++stats_.requests;
     stats_.request_bytes += bytes;

@@ -111,3 +111,20 @@ TEST_CASE("an L1 lookup that waits for a free MSHR counts its valid sectors once
     CHECK(stat(r, "l1.sector_hits") == 1);
     CHECK(stat(r, "l1.misses") == 5);
 }
+
+TEST_CASE("stores hold the request link at noc.store_bytes_per_cycle, fractions kept", "[sim][memory]") {
+    // One wave stores 256 bytes: 4 L1 lines of 64 bytes, looked up one a cycle (t, t+1, t+2,
+    // t+3), all to the one L2 channel. At 24 B/clk a line holds the link 64 / 24 = 2.67 cycles,
+    // so the lines start at t, t + 2.67, 5.33 and 8.00 and wait 0 + 1 + 3 + 5 = 9 whole cycles
+    // (rounded to 3 cycles a line it would be 0 + 2 + 4 + 6 = 12).
+    const std::string store = "st global 4 0x10 all affine 0x10000 4\nwait";
+    auto r = run_text(one_wave_trace(64, 64, store), {{"l2.channels", "1"}, {"noc.store_bytes_per_cycle", "24"}});
+    CHECK(stat(r, "noc.request_bytes") == 256);
+    CHECK(stat(r, "noc.queue_cycles") == 9);
+}
+
+TEST_CASE("without noc.store_bytes_per_cycle stores use noc.bytes_per_cycle", "[sim][memory]") {
+    // 64-byte lines on a 64 B/clk link: one a cycle, as fast as the L1 sends them.
+    auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"), {{"l2.channels", "1"}});
+    CHECK(stat(r, "noc.queue_cycles") == 0);
+}
