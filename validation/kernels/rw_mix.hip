@@ -12,6 +12,9 @@
 // Variants l2_w_sm66 and l2_w_sm132 store the same 8.25 MiB with one block of
 // 1024 threads on each of 66, then 132 SMs: is the store rate a limit of each
 // SM's path to the L2 (then half the SMs store half as fast) or of the L2?
+// Variant l2_read reads the same 8.25 MiB 32 times, but on pass p a block reads
+// what the block 17 p places after it read first, so no SM reads a line twice
+// (its L1 cannot serve it) while all of it stays in the L2: the L2's read rate.
 // The element count is U x (threads of the grid) x iterations, so that every
 // thread runs the same iterations and no guard is needed: dcusim-tracegen mix
 // writes the same instruction stream (--reads R --writes W --unroll 4 --iters I).
@@ -47,6 +50,26 @@ __global__ void mix(const float4* __restrict__ in, float4* __restrict__ out, flo
         }
     }
     if (W == 0) sums[blockIdx.x * blockDim.x + threadIdx.x] = acc;
+}
+
+__global__ void rotate_read(const float4* __restrict__ in, float* sums, long long n, int passes) {
+    const long long step = (long long)gridDim.x * blockDim.x;
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    float acc = 0;
+#pragma unroll 1
+    for (int p = 0; p < passes; ++p) {
+        const long long base = (long long)p * 17 * blockDim.x;  // 17 blocks on: under n for 32 passes
+        float4 v[kUnroll];
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+            long long e = i + u * step + base;
+            if (e >= n) e -= n;
+            v[u] = in[e];
+        }
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) acc += v[u].x + v[u].y + v[u].z + v[u].w;
+    }
+    sums[i] = acc;
 }
 
 int main(int argc, char** argv) {
@@ -87,6 +110,9 @@ int main(int argc, char** argv) {
     run_l2("l2_r1w0", 1, 0, mix<1, 0>);
     run_l2("l2_r0w1", 0, 1, mix<0, 1>);
     run_l2("l2_r1w1", 1, 1, mix<1, 1>);
+    validation::measure(single, "rw_mix", "l2_read", passes, double(n_l2 * sizeof(float4) * passes), [&] {
+        hipLaunchKernelGGL(rotate_read, dim3(blocks), dim3(256), 0, 0, in, sums, n_l2, int(passes));
+    });
     for (unsigned sms : {66u, 132u}) {
         const char* name = sms == 66 ? "l2_w_sm66" : "l2_w_sm132";
         validation::measure(single, "rw_mix", name, sms, double(n_l2 * sizeof(float4) * passes), [&] {
