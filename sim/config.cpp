@@ -112,6 +112,8 @@ const std::vector<ParamDef>& param_defs() {
         {"noc.bytes_per_cycle", T::UInt, "64", "bytes/cycle", "interconnect link per L2 channel and direction", {}, 1},
         {"noc.store_bytes_per_cycle", T::Real, "0", "bytes/cycle",
          "store and atomic data toward an L2 channel, per channel; may be fractional (0: noc.bytes_per_cycle)", {}, 0},
+        {"noc.load_bytes_per_cycle", T::Real, "0", "bytes/cycle",
+         "load and atomic data back from an L2 channel, per channel; may be fractional (0: noc.bytes_per_cycle)", {}, 0},
         {"dram.clock_mhz", T::Real, "1000", "MHz", "memory clock (command clock)", {}, 1},
         {"dram.channels", T::UInt, "64", "channels", "independent (pseudo-)channels", {}, 1},
         {"dram.bank_groups", T::UInt, "4", "groups", "bank groups per channel", {}, 1},

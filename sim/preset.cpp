@@ -110,10 +110,14 @@ Preset make_preset(const Config& c) {
     n.xor_hash = c.str("l2.xor_hash") == "on";
     n.latency = u32("noc.latency");
     n.bytes_per_cycle = u32("noc.bytes_per_cycle");
-    n.store_bytes_per_cycle = c.real("noc.store_bytes_per_cycle");
     // A message's link time is counted in 1/1024 cycles in 64 bits.
-    if (n.store_bytes_per_cycle != 0 && !(n.store_bytes_per_cycle >= 1.0 / 1024 && n.store_bytes_per_cycle <= 1e6))
-        err("noc.store_bytes_per_cycle", "must be 0 or between 1/1024 and 1000000");
+    auto link_rate = [&](const char* key) {
+        const double r = c.real(key);
+        if (r != 0 && !(r >= 1.0 / 1024 && r <= 1e6)) err(key, "must be 0 or between 1/1024 and 1000000");
+        return r;
+    };
+    n.store_bytes_per_cycle = link_rate("noc.store_bytes_per_cycle");
+    n.load_bytes_per_cycle = link_rate("noc.load_bytes_per_cycle");
     if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
 
     L2Params& l2 = p.l2;

@@ -31,16 +31,15 @@ uint64_t Crossbar::data_bytes(const MemRequest& r) {
     return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
 }
 
-std::pair<Cycle, Cycle> Crossbar::take_up_link(uint32_t channel, Cycle ready, uint64_t bytes) {
-    Cycle& free = up_free_[channel];
-    if (p_.store_bytes_per_cycle <= 0) {
+std::pair<Cycle, Cycle> Crossbar::take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes) const {
+    if (rate <= 0) {
         const Cycle start = std::max(ready, free);
         free = start + link_cycles(bytes);
         return {start, free};
     }
     constexpr Cycle kTicks = 1024;  // per cycle
     const Cycle start = std::max(ready * kTicks, free);
-    free = start + (bytes ? Cycle(std::ceil(double(bytes) * kTicks / p_.store_bytes_per_cycle)) : kTicks);
+    free = start + (bytes ? Cycle(std::ceil(double(bytes) * kTicks / rate)) : kTicks);
     return {start / kTicks, (free + kTicks - 1) / kTicks};
 }
 
@@ -52,7 +51,7 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.channel = channel_of(req.addr);
     const Cycle ready = std::max(clk_.now(), req.issue);
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
-    const auto [start, free] = take_up_link(hop.channel, ready, bytes);
+    const auto [start, free] = take_link(up_free_[hop.channel], p_.store_bytes_per_cycle, ready, bytes);
     stats_.queue_cycles += start - ready;
     ++stats_.requests;
     stats_.request_bytes += bytes;
@@ -68,9 +67,7 @@ void Crossbar::mem_response(MemRequest& req) {
     const Hop hop = hops_[h];
     hops_.release(h);
     const uint64_t bytes = req.op == trace::Op::Store ? 0 : data_bytes(req);
-    Cycle& free = down_free_[hop.channel];
-    const Cycle start = std::max(clk_.now(), free);
-    free = start + link_cycles(bytes);
+    const auto [start, free] = take_link(down_free_[hop.channel], p_.load_bytes_per_cycle, clk_.now(), bytes);
     stats_.queue_cycles += start - clk_.now();
     stats_.response_bytes += bytes;
     req.reply_to = hop.reply_to;

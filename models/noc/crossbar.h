@@ -5,8 +5,9 @@
 // their data (stores) one way, answers carry it (loads) the other; a message
 // without data (a read request, a write acknowledgement) holds its link one
 // cycle (commands travel beside the data). With `store_bytes_per_cycle` set,
-// the request link moves data at that rate instead, which may be fractional:
-// it keeps its time in 1/1024 cycles (a command still holds it one cycle).
+// the request link moves data at that rate instead, and with
+// `load_bytes_per_cycle` the response link; either may be fractional: such a
+// link keeps its time in 1/1024 cycles (a command still holds it one cycle).
 #pragma once
 
 #include <systemc>
@@ -28,6 +29,7 @@ struct NocParams {
     uint32_t latency = 40;          // each way, cycles
     uint32_t bytes_per_cycle = 64;  // per channel and direction
     double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
+    double load_bytes_per_cycle = 0;   // response link (load and atomic data); 0: bytes_per_cycle
 };
 
 struct NocStats {
@@ -58,14 +60,15 @@ private:
         return bytes ? uint32_t((bytes + p_.bytes_per_cycle - 1) / p_.bytes_per_cycle) : 1;
     }
     static uint64_t data_bytes(const MemRequest& r);
-    // The request link of `channel` taken from cycle `ready` for `bytes`; returns its start and the cycle it is free.
-    std::pair<Cycle, Cycle> take_up_link(uint32_t channel, Cycle ready, uint64_t bytes);
+    // A link busy until `free` (in 1/1024 cycles when `rate` is set), taken from cycle `ready` for
+    // `bytes` at `rate` bytes a cycle (0: bytes_per_cycle, whole cycles); returns the cycles it starts and ends.
+    std::pair<Cycle, Cycle> take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes) const;
 
     NocParams p_;
     Divisor interleave_, channels_;
     const Clock& clk_;
     NocStats stats_;
-    std::vector<Cycle> up_free_, down_free_;  // up_free_ in 1/1024 cycles with store_bytes_per_cycle set
+    std::vector<Cycle> up_free_, down_free_;  // in 1/1024 cycles where the direction's rate is set
     SlotPool<Hop> hops_;
     ResponseQueue responses_;
 };

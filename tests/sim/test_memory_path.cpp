@@ -128,3 +128,15 @@ TEST_CASE("without noc.store_bytes_per_cycle stores use noc.bytes_per_cycle", "[
     auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"), {{"l2.channels", "1"}});
     CHECK(stat(r, "noc.queue_cycles") == 0);
 }
+
+TEST_CASE("load answers hold the response link at noc.load_bytes_per_cycle, fractions kept", "[sim][memory]") {
+    // One wave stores 256 bytes (the L2 allocates the lines; the L1 does not), waits for the
+    // acknowledgements, then loads them: 4 L1 misses that hit the one L2 channel a cycle apart, so
+    // their 64-byte answers reach the link at t .. t+3. At 24 B/clk each holds it 2.67 cycles: they
+    // wait 0 + 1 + 3 + 5 = 9 whole cycles. The stores, at 64 B/clk, and the acknowledgements wait none.
+    const std::string trace = "st global 4 0x10 all affine 0x10000 4\nwait\nld global 4 0x18 all affine 0x10000 4\nwait";
+    auto r = run_text(one_wave_trace(64, 64, trace), {{"l2.channels", "1"}, {"noc.load_bytes_per_cycle", "24"}});
+    CHECK(stat(r, "l2.hits") == 4);
+    CHECK(stat(r, "noc.response_bytes") == 256);
+    CHECK(stat(r, "noc.queue_cycles") == 9);
+}
