@@ -60,13 +60,8 @@ def rotate_wave(b, w, threads, passes, n):
     return "".join(lines)
 
 
-def main():
-    args = sys.argv[1:]
-    iters = 8
-    if len(args) == 3 and args[0] == "--iters":
-        iters, args = int(args[1]), args[2:]
-    if len(args) != 1:
-        sys.exit(__doc__)
+def write(path, iters):
+    """Writes the text trace of every variant, in the program's order, at `iters` iterations."""
     out = [f"dcusim-trace 1\nwave_size {WS}\n"]
     for name, r_arrays, w_arrays, blocks, threads, its, passes, n in variants(iters):
         pattern, inner, outer, pre, post = SASS[(r_arrays, w_arrays)]
@@ -105,8 +100,18 @@ def main():
                     lines.append(f"st global 4 0x300 all affine 0x{SUMS_BASE + first * 4:x} 4\n")
                 out.append("".join(lines))
         out.append("end\n")
-    with open(args[0], "w") as f:
+    with open(path, "w") as f:
         f.write("".join(out))
+
+
+def main():
+    args = sys.argv[1:]
+    iters = 8
+    if len(args) == 3 and args[0] == "--iters":
+        iters, args = int(args[1]), args[2:]
+    if len(args) != 1:
+        sys.exit(__doc__)
+    write(args[0], iters)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""rw_mix.hip replayed on a preset against one run's measurements: the model columns of
+validation/results/h200-rwmix/README.md.
+
+Writes the trace with rw_mix_trace.py (8 iterations: the --small run, ncu_small.csv; 31: the full run,
+ncu.csv), replays it under the suite's measurement conditions (validation/results/h200/replay.ini) and
+prints, per variant, the measured cycles (gpc__cycles_elapsed.max), the model's and the error, then the
+mean absolute error.
+Usage: model_rw_mix.py DCUSIM CONFIG RUN_DIR [--iters 8|31] [--KEY VALUE ...]
+"""
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+import rw_mix_trace
+from dcusim_run import split_args
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def conditions():
+    """The suite's measurement conditions as --KEY VALUE flags."""
+    flags, section = [], ""
+    with open(os.path.join(HERE, "results", "h200", "replay.ini")) as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if line.startswith("["):
+                section = line.strip("[]")
+            elif "=" in line:
+                key, value = (x.strip() for x in line.split("=", 1))
+                flags += [f"--{section}.{key}", value]
+    return flags
+
+
+def measured_cycles(path):
+    """gpc__cycles_elapsed.max per profiled launch, in launch order."""
+    cycles, header = {}, None
+    with open(path) as f:
+        for row in csv.reader(f):
+            if row and row[0] == "ID":
+                header = row
+            elif header and len(row) == len(header):
+                r = dict(zip(header, row))
+                if r["Metric Name"] == "gpc__cycles_elapsed.max":
+                    cycles[int(r["ID"])] = float(r["Metric Value"].replace(",", ""))
+    return [cycles[i] for i in sorted(cycles)]
+
+
+def main():
+    extra, rest = split_args(sys.argv[1:])
+    iters = 8
+    if "--iters" in extra:
+        i = extra.index("--iters")
+        iters = int(extra[i + 1])
+        del extra[i:i + 2]
+    if len(rest) != 3:
+        sys.exit(__doc__)
+    dcusim, config, run_dir = rest
+    measured = measured_cycles(os.path.join(run_dir, "ncu_small.csv" if iters == 8 else "ncu.csv"))
+    with tempfile.TemporaryDirectory() as d:
+        trace, out = os.path.join(d, "rw_mix.trace"), os.path.join(d, "out.json")
+        rw_mix_trace.write(trace, iters)
+        subprocess.run([dcusim, "run", "-q", "--config", config, *conditions(), *extra, "--json", out, trace],
+                       check=True, stdout=subprocess.DEVNULL)
+        with open(out) as f:
+            kernels = json.load(f)["kernels"]
+    if len(kernels) != len(measured):
+        sys.exit(f"{len(kernels)} kernels replayed, {len(measured)} measured: is RUN_DIR a run of this rw_mix.hip?")
+    errors = []
+    print("| variant | cycles measured | model | error |\n|---|---|---|---|")
+    for k, m in zip(kernels, measured):
+        c = k["stats"]["cycles"]
+        errors.append(abs(c / m - 1))
+        print(f"| {k['name'].replace('mix_', '')} | {m:,.0f} | {c:,} | {100 * (c / m - 1):+.1f} % |")
+    print(f"\nmean absolute error: {100 * sum(errors) / len(errors):.1f} %")
+
+
+if __name__ == "__main__":
+    main()
