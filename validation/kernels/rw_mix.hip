@@ -15,6 +15,8 @@
 // Variant l2_read reads the same 8.25 MiB 32 times, but on pass p a block reads
 // what the block 17 p places after it read first, so no SM reads a line twice
 // (its L1 cannot serve it) while all of it stays in the L2: the L2's read rate.
+// Variant rmw reads and writes the same 256 MiB (x[i] += 1): as many writes as
+// reads, but each write goes to the lines a read fetched, in the same rows.
 // The element count is U x (threads of the grid) x iterations, so that every
 // thread runs the same iterations and no guard is needed: dcusim-tracegen mix
 // writes the same instruction stream (--reads R --writes W --unroll 4 --iters I).
@@ -72,6 +74,18 @@ __global__ void rotate_read(const float4* __restrict__ in, float* sums, long lon
     sums[i] = acc;
 }
 
+__global__ void rmw(float4* x, long long n) {
+    const long long step = (long long)gridDim.x * blockDim.x;
+#pragma unroll 1
+    for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n; i += kUnroll * step) {
+        float4 v[kUnroll];
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) v[u] = x[i + u * step];
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) x[i + u * step] = make_float4(v[u].x + 1, v[u].y + 1, v[u].z + 1, v[u].w + 1);
+    }
+}
+
 int main(int argc, char** argv) {
     const bool single = validation::once(argc, argv);
     hipDeviceProp_t prop;
@@ -107,6 +121,9 @@ int main(int argc, char** argv) {
     run("r1w2", 1, 2, mix<1, 2>);
     run("r1w3", 1, 3, mix<1, 3>);
     run("r0w1", 0, 1, mix<0, 1>);
+    validation::measure(single, "rw_mix", "rmw", iters, 2.0 * double(bytes), [&] {
+        hipLaunchKernelGGL(rmw, dim3(blocks), dim3(256), 0, 0, out, n);
+    });
     run_l2("l2_r1w0", 1, 0, mix<1, 0>);
     run_l2("l2_r0w1", 0, 1, mix<0, 1>);
     run_l2("l2_r1w1", 1, 1, mix<1, 1>);
