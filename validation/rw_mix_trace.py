@@ -10,7 +10,7 @@ element order, as the SASS's interleaving of loads and stores shows. A store
 waits for the loads before it (`wait`: the trace has no finer dependence).
 Addresses are those of the kernel: `in` and `out` hold 3 arrays of n float4
 each, and a thread handles 4 elements one grid apart per iteration. `l2_read` (rotate_read) reads
-its 4 elements a pass 17 blocks further on each pass.
+its 4 elements a pass 17 blocks further on each pass; `rmw` reads and writes the same elements of `out`.
 
 usage: rw_mix_trace.py [--iters 8] OUT.trace   (8: the --small size; 31: full)
 """
@@ -27,6 +27,8 @@ SASS = {
     (1, 3): ("LLLLSSSSSSSSSSSS", 63, 20, 37, 15),
     (0, 1): ("SSSS", 19, 15, 13, 12),
 }
+# rmw: x[i] += 1 in place, in `out` (no outer loop).
+RMW = ("LLLLSSSS", 32, 0, 18, 13)
 # rotate_read (l2_read): per pass 4 loads and 71 other instructions; 46 before, 21 after.
 ROTATE = (71, 46, 21)
 WS, UNROLL, ELEM, SMS = 32, 4, 16, 132
@@ -39,6 +41,7 @@ def variants(iters):
     n, n_l2 = UNROLL * grid * iters, UNROLL * grid
     out = [(f"r{r}w{w}", r, w, 4 * SMS, 256, iters, 1, n)
            for r, w in [(1, 0), (3, 1), (2, 1), (1, 1), (1, 2), (1, 3), (0, 1)]]
+    out += [("rmw", 1, 1, 4 * SMS, 256, iters, 1, n)]
     out += [(f"l2_r{r}w{w}", r, w, 4 * SMS, 256, 1, 32, n_l2) for r, w in [(1, 0), (0, 1), (1, 1)]]
     out += [("l2_read", 1, 0, 4 * SMS, 256, 1, 32, n_l2)]
     out += [(f"l2_w_sm{s}", 0, 1, s, 1024, n_l2 // (UNROLL * s * 1024), 32, n_l2) for s in (66, 132)]
@@ -64,7 +67,8 @@ def write(path, iters):
     """Writes the text trace of every variant, in the program's order, at `iters` iterations."""
     out = [f"dcusim-trace 1\nwave_size {WS}\n"]
     for name, r_arrays, w_arrays, blocks, threads, its, passes, n in variants(iters):
-        pattern, inner, outer, pre, post = SASS[(r_arrays, w_arrays)]
+        pattern, inner, outer, pre, post = RMW if name == "rmw" else SASS[(r_arrays, w_arrays)]
+        load_base = OUT_BASE if name == "rmw" else IN_BASE  # rmw reads what it writes
         step = blocks * threads
         out.append(f"kernel mix_{name} grid {blocks} 1 1 block {threads} 1 1\n")
         for b in range(blocks):
@@ -85,7 +89,7 @@ def write(path, iters):
                             if k == "L":
                                 u, r = loads.pop(0)
                                 e = r * n + it * UNROLL * step + u * step + first
-                                lines.append(f"ld global 16 0x{0x100 + 0x10 * r:x} all affine 0x{IN_BASE + e * ELEM:x} 16\n")
+                                lines.append(f"ld global 16 0x{0x100 + 0x10 * r:x} all affine 0x{load_base + e * ELEM:x} 16\n")
                             else:
                                 if last == "L":
                                     lines.append("wait\n")
