@@ -2,15 +2,16 @@
 """Writes the text trace of kernels/rw_mix.hip as the H200 runs it, for dcusim.
 
 The instruction order of each variant's loop comes from its SASS (nvcc 13.0,
-sm_90, validation/results/h200-rwmix/run2/sass.txt): the loads and stores of one
+sm_90, validation/results/h200-rwmix/run3/sass.txt): the loads and stores of one
 iteration, in order, and the counts of the other instructions in the inner
 loop, the outer (pass) loop, before and after. Loads take the elements
 u-major (the R loads of element u, then those of u + 1) and stores follow in
 element order, as the SASS's interleaving of loads and stores shows. A store
 waits for the loads before it (`wait`: the trace has no finer dependence).
 Addresses are those of the kernel: `in` and `out` hold 3 arrays of n float4
-each, and a thread handles 4 elements one grid apart per iteration. `l2_read` (rotate_read) reads
-its 4 elements a pass 17 blocks further on each pass; `rmw` reads and writes the same elements of `out`.
+each, and a thread handles 4 elements one grid apart per iteration. `l2_read`
+(rotate_read) reads its 4 elements a pass 17 blocks further on each pass;
+`rmw` reads and writes the same elements of `out`.
 
 usage: rw_mix_trace.py [--iters 8] OUT.trace   (8: the --small size; 31: full)
 """
