@@ -122,6 +122,20 @@ TEST_CASE("an idle channel's refresh over before the next access costs it nothin
     CHECK(r.stats.at("dram.refreshes") == 1);
 }
 
+TEST_CASE("an idle channel catches up on several refreshes; the last one still holds the banks", "[sim][dram]") {
+    DramParams p;
+    p.t.REFI = 100;
+    p.t.RFC = 50;
+    // Idle from 31 to 220, channel 0's refreshes fall due at 100 and 200. The first closes the
+    // open bank (PRE 100, REF 114, over at 164); the second finds the banks closed and refreshes
+    // at 200, so no row opens before 250: ACT 250, RD 262, data until 281. (Refreshing only
+    // when the access came, as before, gave 301.)
+    auto r = run({{0, 64 * 256}, {220, 64 * 256 + 32}}, p);
+    CHECK(r.done[1] == 281);
+    CHECK(r.stats.at("dram.refreshes") == 2);
+    CHECK(r.stats.at("dram.precharges") == 1);
+}
+
 TEST_CASE("refreshes count in the interval they fall in, idle channels included", "[sim][dram]") {
     DramParams p;
     p.t.REFI = 100;
