@@ -65,6 +65,14 @@ Run run(std::vector<Access> script, DramParams p = {}) {
 
 constexpr uint64_t kOtherRow = 1 << 20;  // same channel, bank group and bank, next row
 
+// A refresh every 100 cycles, 50 long (tRFC), so that a short script meets some.
+DramParams refreshing() {
+    DramParams p;
+    p.t.REFI = 100;
+    p.t.RFC = 50;
+    return p;
+}
+
 }  // namespace
 
 TEST_CASE("row miss, row hit and row conflict latencies", "[sim][dram]") {
@@ -96,9 +104,7 @@ TEST_CASE("tFAW holds the fifth activate", "[sim][dram]") {
 }
 
 TEST_CASE("refresh closes the banks and stalls the next access", "[sim][dram]") {
-    DramParams p;
-    p.t.REFI = 100;
-    p.t.RFC = 50;
+    DramParams p = refreshing();
     // Bank group 1: the refresh must close a bank other than the first.
     auto r = run({{0, 64 * 256}, {105, 64 * 256 + 32}}, p);
     CHECK(r.done[0] == 31);
@@ -113,9 +119,7 @@ TEST_CASE("refresh closes the banks and stalls the next access", "[sim][dram]") 
 }
 
 TEST_CASE("an idle channel's refresh over before the next access costs it nothing", "[sim][dram]") {
-    DramParams p;
-    p.t.REFI = 100;
-    p.t.RFC = 50;
+    DramParams p = refreshing();
     // As above, but the access comes at 170, after the refresh (100-164): a row miss.
     auto r = run({{0, 64 * 256}, {170, 64 * 256 + 32}}, p);
     CHECK(r.done[1] == 170 + 31);
@@ -123,9 +127,7 @@ TEST_CASE("an idle channel's refresh over before the next access costs it nothin
 }
 
 TEST_CASE("an idle channel catches up on several refreshes; the last one still holds the banks", "[sim][dram]") {
-    DramParams p;
-    p.t.REFI = 100;
-    p.t.RFC = 50;
+    DramParams p = refreshing();
     // Idle from 31 to 220, channel 0's refreshes fall due at 100 and 200. The first closes the
     // open bank (PRE 100, REF 114, over at 164); the second finds the banks closed and refreshes
     // at 200, so no row opens before 250: ACT 250, RD 262, data until 281. (Refreshing only
@@ -137,9 +139,7 @@ TEST_CASE("an idle channel catches up on several refreshes; the last one still h
 }
 
 TEST_CASE("refreshes count in the interval they fall in, idle channels included", "[sim][dram]") {
-    DramParams p;
-    p.t.REFI = 100;
-    p.t.RFC = 50;
+    DramParams p = refreshing();
     static Clock core(1000);
     p.clock_mhz = 1000;
     auto* dram = new Dram("dram_settle", p, core);
