@@ -53,6 +53,10 @@ int sc_main(int argc, char** argv) {
                 t.at("cycles"));
     std::printf("wall_s %.3f\ncpu_s %.3f\nwave_instructions_per_s %.0f\nmem_instructions_per_s %.0f\n", wall, cpu,
                 (mem + bar + wait) / cpu, mem / cpu);
+    // Executed wave instructions as the profiler counts them (`compute N` is N;
+    // a `wait` is no machine instruction): the unit of Accel-Sim's published speed.
+    const double executed = t.at("instructions") - wait;
+    std::printf("executed_instructions %.0f\nexecuted_instructions_per_s %.0f\n", executed, executed / cpu);
     if (t.count("l1.requests")) {
         // Through the global-memory path: L1 line lookups and DRAM bursts per second.
         std::printf("l1_lines %.0f\nl1_lines_per_s %.0f\ndram_bursts_per_s %.0f\n", t.at("l1.requests"),
