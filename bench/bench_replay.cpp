@@ -1,7 +1,7 @@
 // Replays one trace through the whole platform and reports throughput and
 // peak memory. One simulation per process (SystemC), so run it once per
 // trace; bench/run.sh drives it.
-//   bench_replay TRACE [--config PRESET] [--KEY VALUE]...
+//   bench_replay TRACE [--config PRESET]... [--KEY VALUE]...  (each --config layers on the ones before)
 #include <sys/resource.h>
 
 #include <chrono>
