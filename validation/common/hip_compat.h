@@ -9,6 +9,7 @@
 #if defined(__CUDACC__) && !defined(__HIP_PLATFORM_AMD__) && !defined(__HIPCC__)
 #include <cuda_runtime.h>
 #define DCU_VALIDATION_VENDOR "nvidia"
+#define DCU_VALIDATION_NVIDIA 1
 #define hipError_t cudaError_t
 #define hipSuccess cudaSuccess
 #define hipGetErrorString cudaGetErrorString
@@ -29,6 +30,7 @@
 #define hipEventDestroy cudaEventDestroy
 #define hipDeviceProp_t cudaDeviceProp
 #define hipGetDeviceProperties cudaGetDeviceProperties
+#define hipGetDeviceCount cudaGetDeviceCount
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) \
     kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
 #if defined(DCU_CAPTURE)
@@ -41,4 +43,5 @@
 #else
 #include <hip/hip_runtime.h>
 #define DCU_VALIDATION_VENDOR "amd"
+#define DCU_VALIDATION_NVIDIA 0
 #endif
