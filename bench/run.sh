@@ -32,6 +32,6 @@ done
 "$B/dcusim-tracegen" stream --bytes $((2 << 20)) --blocks 256 --waves 4 --lane-bytes 4 --passes 8 -o "$T/t.dctrace"
 run "full path: 2 MiB read 8 times (L2-resident after the first pass), 4-byte lanes"
 # The H200 preset (the validation runs): wave32, one 128-byte line of four
-# 32-byte bursts per instruction, 132 SMs, 96 L2 slices, 192 DRAM channels.
+# 32-byte bursts per instruction, 132 SMs, 96 L2 slices, 188 DRAM channels.
 "$B/dcusim-tracegen" stream --bytes $((32 << 20)) --blocks 1024 --waves 8 --lane-bytes 4 --wave-size 32 -o "$T/t.dctrace"
 run "full path, H200 preset: 32 MiB stream from DRAM (1024 workgroups x 32 KiB), 4-byte lanes" --config "$(dirname "$0")/../configs/h200.ini"
