@@ -96,9 +96,13 @@ const std::vector<ParamDef>& param_defs() {
         {"l2.writeback_buffers", T::UInt, "256", "lines",
          "write-backs in flight to DRAM per channel; while all are busy the channel takes no lookup (0: no limit)", {}, 0},
         {"l2.partitions", T::UInt, "1", "sides",
-         "the L2 channels and the CUs split into this many sides in index order; each side keeps a copy of what its "
-         "CUs read, and a miss for a line homed on another side goes to memory over the link", {}, 1},
-        {"l2.far_latency", T::UInt, "0", "cycles", "added each way to an L2 miss that crosses to another side", {}, 0},
+         "the L2 channels and the CUs split into this many sides in index order, joined by a link; a miss for a line "
+         "homed on another side crosses it to memory", {}, 1},
+        {"l2.replicate", T::Choice, "off", "",
+         "each side keeps clean copies of the lines its CUs use: loads and stores go to the CU's own side, a missing "
+         "copy is fetched from the line's home over the link, stores are written through to it (l2.channels must split "
+         "evenly into l2.partitions)", {"on", "off"}, 0},
+        {"l2.far_latency", T::UInt, "0", "cycles", "added each way to a request that crosses the link between sides", {}, 0},
         {"l2.fetch_bytes", T::UInt, "0", "bytes",
          "DRAM fetch granularity: a miss fetches every sector of the aligned block this size (0: the missing sectors only)", {}, 0},
         {"l2.dirty_limit_bytes", T::Size, "0", "bytes",

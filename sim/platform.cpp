@@ -71,6 +71,9 @@ public:
                 l2_.back()->dram(*dram_);
                 xbar_->channels.push_back(l2_.back().get());
             }
+            std::vector<L2Slice*> slices;
+            for (auto& l : l2_) slices.push_back(l.get());
+            for (auto& l : l2_) l->peers = slices;  // a copy's home, a home's copies
             below_l1 = xbar_.get();
         }
         std::vector<ComputeUnit*> cus;

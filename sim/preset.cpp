@@ -130,9 +130,12 @@ Preset make_preset(const Config& c) {
     l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
     l2.mshrs = u32("l2.mshrs");
     l2.writeback_buffers = u32("l2.writeback_buffers");
-    l2.sides = {u32("l2.partitions"), p.cus, n.channels, u32("l2.far_latency")};
+    l2.sides = {u32("l2.partitions"), p.cus, n.channels, u32("l2.far_latency"), c.str("l2.replicate") == "on"};
     if (l2.sides.count > n.channels || l2.sides.count > p.cus) err("l2.partitions", "must be at most l2.channels and cu.count");
+    if (l2.sides.replicating() && n.channels % l2.sides.count) err("l2.replicate", "needs l2.channels to split evenly into l2.partitions");
+    n.sides = l2.sides;
     l2.channels = n.channels;
+    l2.xor_hash = n.xor_hash;
     l2.fetch_sectors = c.u("l2.fetch_bytes") ? u32("l2.fetch_bytes") / l2.sector_bytes : 1;
     if (c.u("l2.fetch_bytes") && (c.u("l2.fetch_bytes") % l2.sector_bytes || c.u("l2.line_bytes") % c.u("l2.fetch_bytes")))
         err("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");

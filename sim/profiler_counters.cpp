@@ -27,10 +27,13 @@ const std::vector<ProfilerCounter>& profiler_counters(const std::string& profile
         {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum", "lds.store_cycles", [](M m) { return get(m, "lds.store_cycles"); }},
         {"l1tex__t_sector_hit_rate.pct", "100 x l1.sector_hits / l1.sectors",
          [](M m) { return pct(get(m, "l1.sector_hits"), get(m, "l1.sectors")); }},
-        {"lts__t_sector_hit_rate.pct", "100 x l2.sector_hits / l2.sectors",
-         [](M m) { return pct(get(m, "l2.sector_hits"), get(m, "l2.sectors")); }},
+        {"lts__t_sector_hit_rate.pct", "100 x (l2.sector_hits + l2.link.sector_hits) / (l2.sectors + l2.link.sectors)",
+         [](M m) {
+             return pct(get(m, "l2.sector_hits") + get(m, "l2.link.sector_hits"), get(m, "l2.sectors") + get(m, "l2.link.sectors"));
+         }},
         {"lts__t_sectors_srcunit_tex.sum", "l2.sectors", [](M m) { return get(m, "l2.sectors"); }},
         {"lts__t_sectors_srcunit_tex_lookup_hit.sum", "l2.sector_hits", [](M m) { return get(m, "l2.sector_hits"); }},
+        {"lts__t_sectors_srcunit_ltcfabric.sum", "l2.link.sectors", [](M m) { return get(m, "l2.link.sectors"); }},
         {"dram__bytes_read.sum", "dram.read_bytes", [](M m) { return get(m, "dram.read_bytes"); }},
         {"dram__bytes_write.sum", "dram.write_bytes", [](M m) { return get(m, "dram.write_bytes"); }},
         {"idc__requests.sum", "const.requests", [](M m) { return get(m, "const.requests"); }},

@@ -60,6 +60,11 @@ public:
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
         if (s >= 0) valid_[size_t(s)] |= sectors;
     }
+    // Empties a present line's sectors (a copy made stale by a write elsewhere); the way stays allocated.
+    void drop(uint64_t line_no) {
+        int32_t s = tags_.probe_slot(line_no, index_of(line_no));
+        if (s >= 0) valid_[size_t(s)] = 0;
+    }
     void invalidate_all() {
         tags_.invalidate_all();
         std::fill(valid_.begin(), valid_.end(), 0);

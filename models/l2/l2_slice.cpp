@@ -14,18 +14,25 @@ void L2Stats::add_to(StatMap& m) const {
     add_stat(m, "l2.read_latency_sum", read_latency_sum);
     add_stat(m, "l2.far_fetches", far_fetches);
     add_stat(m, "l2.writeback_stall_cycles", writeback_stall_cycles);
+    link.add_to(m, "l2.link");
 }
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
-    : sc_module(name), p_(p), clk_(clk),
+    : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
-      mshr_(p.mshrs), port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
+      mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
+      link_port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
     port_.attach([this] { run(); });
+    if (p.sides.replicating()) {
+        link_port_.attach([this] {
+            link_port_.serve([this](const std::pair<MemRequest*, Cycle>& r, Cycle now) { return lookup(*r.first, r.second, now); });
+        });
+    }
 }
 
 void L2Slice::mem_request(MemRequest& req) {
     const Cycle arrival = std::max(clk_.now(), req.issue);
-    port_.push({&req, arrival}, arrival);
+    (req.link ? link_port_ : port_).push({&req, arrival}, arrival);
 }
 
 void L2Slice::run() {
@@ -33,7 +40,7 @@ void L2Slice::run() {
 }
 
 void L2Slice::answer(MemRequest& req, Cycle arrival, Cycle at) {
-    if (req.op == trace::Op::Load) {
+    if (req.op == trace::Op::Load && !req.link) {
         ++stats_.reads;
         stats_.read_latency_sum += at - arrival;
     }
@@ -43,46 +50,60 @@ void L2Slice::answer(MemRequest& req, Cycle arrival, Cycle at) {
 bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     // Every write-back buffer busy: no lookup goes on (one might evict a dirty line) until DRAM
     // has written one. This is what bounds a write stream by the DRAM's write bandwidth.
-    stalled_on_writeback_ = p_.writeback_buffers && writebacks_in_flight_ >= p_.writeback_buffers;
-    if (stalled_on_writeback_) return false;
+    bool& stalled = req.link ? link_stalled_on_writeback_ : stalled_on_writeback_;
+    stalled = p_.writeback_buffers && writebacks_in_flight_ >= p_.writeback_buffers;
+    if (stalled) return false;
+    CacheCounters& st = req.link ? stats_.link : stats_;
     const uint64_t line_no = req.addr / p_.geometry.line_bytes;
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
-        write_sectors(line_no, want, now, req.pc);  // write-allocate without a fetch
-        stats_.sectors += uint64_t(__builtin_popcount(want));
-        stats_.sector_hits += uint64_t(__builtin_popcount(want));
-        ++stats_.stores;
-        ++stats_.requests;
+        if (is_copy(req, line_no)) {
+            write_back(tags_.install(line_no, want, 0), now, req.pc);  // the copy takes the data, clean
+            forward(req, line_no, want, now);
+        } else {
+            write_sectors(line_no, want, now, req.pc);  // write-allocate without a fetch
+            drop_copies(line_no, p_.sides.side_of_cu(req.source));
+        }
+        st.sectors += uint64_t(__builtin_popcount(want));
+        st.sector_hits += uint64_t(__builtin_popcount(want));
+        ++st.stores;
+        ++st.requests;
         answer(req, arrival, now + p_.hit_latency);
         return true;
     }
     const uint32_t valid = tags_.lookup(line_no);
     const uint32_t missing = want & ~valid;
     if (!missing) {
-        stats_.sectors += uint64_t(__builtin_popcount(want));
-        stats_.sector_hits += uint64_t(__builtin_popcount(want));
-        ++stats_.hits;
+        st.sectors += uint64_t(__builtin_popcount(want));
+        st.sector_hits += uint64_t(__builtin_popcount(want));
+        ++st.hits;
         if (req.op == trace::Op::Atomic) {
-            ++stats_.atomics;
+            ++st.atomics;
             write_sectors(line_no, want, now, req.pc);
-            answer(req, arrival, now + p_.atomic_latency);
+            drop_copies(line_no, p_.sides.count);  // every copy: the atomic changed the line here
+            answer(req, arrival, now + p_.atomic_latency + atomic_far(req));
         } else {
             answer(req, arrival, now + p_.hit_latency);
         }
-        ++stats_.requests;
+        ++st.requests;
         return true;
     }
-    auto extra = mshr_.miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
+    // A lookup over the link takes the link's MSHRs, unless the line is already being fetched for the CUs (or
+    // the other way round): it joins that fetch.
+    bool link_table = req.link;
+    if (p_.sides.replicating() && !(link_table ? link_mshr_ : mshr_).find(line_no) && (link_table ? mshr_ : link_mshr_).find(line_no))
+        link_table = !link_table;
+    auto extra = (link_table ? link_mshr_ : mshr_).miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
     if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
-    stats_.sectors += uint64_t(__builtin_popcount(want));
+    st.sectors += uint64_t(__builtin_popcount(want));
     // Hits: the sectors valid, and the missing ones already on their way.
-    stats_.sector_hits += uint64_t(__builtin_popcount(want & valid) + __builtin_popcount(missing & ~*extra));
-    ++stats_.misses;
-    if (PcProfile* prof = PcProfile::active()) ++prof->at(req.pc).l2_misses;
-    ++stats_.requests;
-    if (req.op == trace::Op::Atomic) ++stats_.atomics;
-    if (*extra) fetch(line_no, *extra, now, req);
-    else ++stats_.mshr_merges;
+    st.sector_hits += uint64_t(__builtin_popcount(want & valid) + __builtin_popcount(missing & ~*extra));
+    ++st.misses;
+    if (PcProfile* prof = PcProfile::active(); prof && !req.link) ++prof->at(req.pc).l2_misses;
+    ++st.requests;
+    if (req.op == trace::Op::Atomic) ++st.atomics;
+    if (*extra) fetch(line_no, *extra, now, req, link_table);
+    else ++st.mshr_merges;
     return true;
 }
 
@@ -96,24 +117,51 @@ uint32_t L2Slice::widen(uint32_t missing) const {
     return out;
 }
 
-void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by) {
+L2Slice::DownReq& L2Slice::down_req(Down kind, uint64_t line_no, uint32_t sectors, Cycle issue, const MemRequest& by) {
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
-    d.writeback = false;
-    d.far = p_.sides.far_cycles(by.source, p_.index);
-    stats_.far_fetches += d.far != 0;
+    d.kind = kind;
+    d.link_table = false;
+    d.far = 0;
     d.req = MemRequest{};
-    d.req.op = trace::Op::Load;
+    d.req.op = kind == Down::Fetch ? trace::Op::Load : trace::Op::Store;
+    d.req.source = by.source;
     d.req.addr = line_no * p_.geometry.line_bytes;
     d.req.size = p_.geometry.line_bytes;
     d.req.sectors = sectors;
     d.req.sector_bytes = p_.sector_bytes;
-    d.req.issue = now + d.far;
+    d.req.issue = issue;
     d.req.reply_to = this;
     d.req.tag = i;
     d.req.pc = by.pc;
-    ++stats_.fetches;
-    dram->mem_request(d.req);
+    return d;
+}
+
+// Missing sectors come from DRAM, or, for a copy, from the line's home over the link.
+void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table) {
+    const bool copy = is_copy(by, line_no);
+    const uint32_t far = copy ? p_.sides.far_latency : p_.sides.replicating() ? 0 : p_.sides.far_cycles(by.source, p_.index);
+    DownReq& d = down_req(Down::Fetch, line_no, sectors, now + far, by);
+    d.far = far;
+    d.link_table = link_table;
+    d.req.link = copy;
+    stats_.far_fetches += far != 0;
+    if (!copy) ++stats_.fetches;  // DRAM reads sent
+    if (copy) peers[home_of(line_no)]->mem_request(d.req);
+    else dram->mem_request(d.req);
+}
+
+void L2Slice::forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, Cycle now) {
+    DownReq& d = down_req(Down::Forward, line_no, sectors, now + p_.sides.far_latency, by);
+    d.req.link = true;
+    peers[home_of(line_no)]->mem_request(d.req);
+}
+
+void L2Slice::drop_copies(uint64_t line_no, uint32_t from_side) {
+    if (!p_.sides.replicating()) return;
+    const uint32_t own = p_.sides.side_of_channel(p_.index);
+    for (uint32_t side = 0; side < p_.sides.count; ++side)
+        if (side != own && side != from_side) peers[p_.sides.mirror(p_.index, side)]->drop_copy(line_no);
 }
 
 void L2Slice::add_foreign_dirty(uint64_t line_no) {
@@ -142,19 +190,7 @@ void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint6
 void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     if (!v.valid || !v.dirty) return;
     if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
-    const uint32_t i = down_.acquire();
-    DownReq& d = down_[i];
-    d.writeback = true;
-    d.far = 0;  // the home slice writes to its own memory
-    d.req = MemRequest{};
-    d.req.op = trace::Op::Store;
-    d.req.addr = v.line_no * p_.geometry.line_bytes;
-    d.req.size = p_.geometry.line_bytes;
-    d.req.sectors = v.dirty;
-    d.req.sector_bytes = p_.sector_bytes;
-    d.req.issue = now;
-    d.req.reply_to = this;
-    d.req.tag = i;
+    DownReq& d = down_req(Down::Writeback, v.line_no, v.dirty, now, MemRequest{});  // the home slice writes to its own memory
     d.req.pc = pc;  // the access whose allocation evicted the line
     ++stats_.writebacks;
     ++writebacks_in_flight_;
@@ -165,32 +201,38 @@ void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
 void L2Slice::mem_response(MemRequest& r) {
     const uint32_t i = uint32_t(r.tag);
     const DownReq& d = down_[i];
-    const bool writeback = d.writeback;
+    const Down kind = d.kind;
+    const bool link_table = d.link_table;
     const uint32_t sectors = d.req.sectors, far = d.far;
     const uint64_t line_no = d.req.addr / p_.geometry.line_bytes, pc = d.req.pc;
     down_.release(i);
     const Cycle now = clk_.now();
-    if (writeback) {
+    if (kind == Down::Forward) return;  // the home has the write
+    if (kind == Down::Writeback) {
         --writebacks_in_flight_;
         if (stalled_on_writeback_) stats_.writeback_stall_cycles += port_.resume(now);
+        if (link_stalled_on_writeback_) stats_.writeback_stall_cycles += link_port_.resume(now);
         return;
     }
     write_back(tags_.install(line_no, sectors, 0), now, pc);
     const Cycle ready = now + far;  // the data is back at the line's home; a far fill crosses the link once more
-    auto* e = mshr_.find(line_no);
+    auto& table = link_table ? link_mshr_ : mshr_;
+    auto* e = table.find(line_no);
     if (--e->fetches) return;
     done_targets_.clear();  // answering may touch the table: take the targets out first
     e->targets.for_each([&](const Target& t) { done_targets_.push_back(t); });
-    mshr_.release(line_no);
+    table.release(line_no);
     for (const Target& t : done_targets_) {
         if (t.req->op == trace::Op::Atomic) {
             write_sectors(line_no, t.sectors, now, t.req->pc);
-            answer(*t.req, t.arrival, ready + p_.atomic_latency);
+            drop_copies(line_no, p_.sides.count);
+            answer(*t.req, t.arrival, ready + p_.atomic_latency + atomic_far(*t.req));
         } else {
             answer(*t.req, t.arrival, ready + p_.hit_latency);
         }
     }
     if (!stalled_on_writeback_) stats_.mshr_stall_cycles += port_.resume(now);
+    if (!link_stalled_on_writeback_) stats_.link.mshr_stall_cycles += link_port_.resume(now);
 }
 
 }  // namespace dcusim

@@ -4,11 +4,19 @@
 // sectors valid and dirty without a fetch; atomics execute here, on a line
 // fetched like a read. A dirty victim is written back. Lookups go through one
 // in-order port at `lookups_per_cycle`, which stalls while every MSHR is busy.
+// In a partitioned L2 that keeps copies per side (partitions.h), a slice also
+// holds clean copies of lines homed on other sides for its side's CUs: a
+// missing copy is fetched from the home slice over the link, a store to it
+// is written through to the home, and a write at the home empties the copies
+// the other sides hold. Lookups that come over the link count apart (`l2.link.*`)
+// and have a port and MSHRs of their own, which wait only on DRAM: behind the
+// CUs' lookups they could wait on the copies that wait on them.
 #pragma once
 
 #include <systemc>
 
 #include <deque>
+#include <vector>
 
 #include "../cache/cache_counters.h"
 #include "../cache/lookup_port.h"
@@ -18,6 +26,7 @@
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "../noc/channel_map.h"
 #include "partitions.h"
 
 namespace dcusim {
@@ -34,6 +43,7 @@ struct L2Params {
     // bits that do not pick the channel.
     uint32_t channels = 1;
     uint32_t interleave_bytes = 256;
+    bool xor_hash = false;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
     uint32_t writeback_buffers = 0;    // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
@@ -44,12 +54,14 @@ struct L2Params {
 struct L2Stats : CacheCounters {
     uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0, far_fetches = 0;
     uint64_t writeback_stall_cycles = 0;  // the tag port waiting for a free write-back buffer
+    CacheCounters link;  // lookups that came over the partition link (another side's copy asking its home)
     void add_to(StatMap& m) const;
 };
 
 class L2Slice : public sc_core::sc_module, public MemTargetIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> dram;
+    std::vector<L2Slice*> peers;  // every slice, by channel (bound by the platform when sides keep copies)
 
     L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk);
     void mem_request(MemRequest& req) override;
@@ -59,6 +71,8 @@ public:
     // Installs a whole dirty line of no kernel, older than anything the kernel brings: it is
     // written back when evicted.
     void add_foreign_dirty(uint64_t line_no);
+    // Empties this slice's copy of a line homed elsewhere (written there).
+    void drop_copy(uint64_t line_no) { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
         tags_.invalidate_all();
         dirty_sectors_ = 0;
@@ -71,31 +85,50 @@ private:
         Cycle arrival;
         uint32_t sectors;
     };
+    enum class Down : uint8_t { Fetch, Writeback, Forward };  // Forward: a copy's store, written through to the home
     struct DownReq {
         MemRequest req;
-        bool writeback;
+        Down kind;
+        bool link_table;  // a fetch for the link's MSHRs
         uint32_t far;  // a fill over the partition link: its cycles each way
     };
     void run();
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
-    void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by);
+    void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table);
+    // A line homed on another slice, kept here as a copy for this side's CUs.
+    bool is_copy(const MemRequest& req, uint64_t line_no) const {
+        return p_.sides.replicating() && !req.link && map_.channel_of(line_no * p_.geometry.line_bytes) != p_.index;
+    }
+    uint32_t home_of(uint64_t line_no) const { return map_.channel_of(line_no * p_.geometry.line_bytes); }
+    void forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, Cycle now);
+    // A write at the home: the other sides' copies, but that of the side it came from, are stale.
+    void drop_copies(uint64_t line_no, uint32_t from_side);
+    // Both ways over the link for an atomic of a CU on another side (0 without copies).
+    uint32_t atomic_far(const MemRequest& req) const {
+        return p_.sides.replicating() ? 2 * p_.sides.far_cycles(req.source, p_.index) : 0;
+    }
     uint32_t widen(uint32_t missing) const;
     void write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
+    DownReq& down_req(Down kind, uint64_t line_no, uint32_t sectors, Cycle issue, const MemRequest& by);
 
     L2Params p_;
+    ChannelMap map_;
     const Clock& clk_;
     L2Stats stats_;
     uint64_t dirty_sectors_ = 0;          // with a dirty limit: dirty sectors held
     uint32_t writebacks_in_flight_ = 0;   // sent to DRAM, not yet written
     bool stalled_on_writeback_ = false;   // why the tag port waits: a write-back buffer, else an MSHR
+    bool link_stalled_on_writeback_ = false;  // the same for the link's port
     std::deque<uint64_t> dirty_order_;  // lines in the order they became dirty (oldest first)
     SectorTags tags_;
     MshrTable<Target> mshr_;
+    MshrTable<Target> link_mshr_;  // lines homed here, fetched for another side's copy
     std::vector<Target> done_targets_;  // targets of the fill being answered
     SlotPool<DownReq> down_;
     LookupPort<std::pair<MemRequest*, Cycle>> port_;  // a request and its arrival cycle
+    LookupPort<std::pair<MemRequest*, Cycle>> link_port_;  // requests over the link
     ResponseQueue responses_;
 };
 

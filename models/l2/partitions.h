@@ -1,8 +1,15 @@
-// The sides of a partitioned L2 (H100/H200: two halves joined by a link).
-// The CUs and the L2 channels are split into `count` equal sides in index
-// order. Each side keeps its own copy of what its CUs read, so a hit costs
-// the same from either side; a miss for a line whose channel (its home) is on
-// the other side reaches memory over the link, `far_latency` more each way.
+// The sides of a partitioned L2 (A100, H100/H200: two halves joined by a
+// link). The CUs and the L2 channels are split into `count` equal sides in
+// index order; a channel is the home of the lines the channel map gives it.
+// Without `replicate`, a CU's request goes to the line's home, a hit costs the
+// same from either side, and a miss of a line homed on the other side crosses
+// the link to memory, `far_latency` more each way.
+// With `replicate`, each side keeps its own copy of the lines its CUs use
+// (NVIDIA's A100 whitepaper: each partition "localizes and caches data for
+// memory accesses from SMs in the GPCs directly connected to the partition"):
+// a CU's loads and stores go to its own side's slice in the position of the
+// home (the mirror), which keeps a clean copy and fetches a missing line from
+// the home over the link, or writes through to it; atomics go to the home.
 #pragma once
 
 #include <cstdint>
@@ -13,10 +20,18 @@ struct L2Partitions {
     uint32_t count = 1;
     uint32_t cus = 1, channels = 1;
     uint32_t far_latency = 0;  // cycles, each way
+    bool replicate = false;    // sides keep copies (channels must split evenly)
+    bool replicating() const { return replicate && count > 1; }
+    uint32_t side_of_cu(uint32_t cu) const { return uint32_t(uint64_t(cu) * count / cus); }
+    uint32_t side_of_channel(uint32_t channel) const { return uint32_t(uint64_t(channel) * count / channels); }
     // Extra cycles each way for a miss of CU `cu` in channel `channel` (0: same side).
     uint32_t far_cycles(uint32_t cu, uint32_t channel) const {
-        const uint64_t n = count;
-        return n > 1 && cu * n / cus != channel * n / channels ? far_latency : 0;
+        return count > 1 && side_of_cu(cu) != side_of_channel(channel) ? far_latency : 0;
+    }
+    // The channel of side `side` in the position `channel` has on its own side.
+    uint32_t mirror(uint32_t channel, uint32_t side) const {
+        const uint32_t per_side = channels / count;
+        return channel % per_side + side * per_side;
     }
 };
 

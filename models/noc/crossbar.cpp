@@ -13,19 +13,8 @@ void NocStats::add_to(StatMap& m) const {
 }
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
-    : sc_module(name), p_(p), interleave_(p.interleave_bytes), channels_(p.channels), clk_(clk),
+    : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
       up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
-
-uint32_t Crossbar::channel_of(uint64_t addr) const {
-    uint64_t chunk = interleave_.div(addr);
-    if (p_.xor_hash && p_.channels > 1) {  // (one channel: nothing to spread, and the fold would not end)
-        // Fold the higher address bits in, so power-of-two strides spread over channels.
-        uint64_t h = chunk;
-        for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
-        chunk = h;
-    }
-    return uint32_t(channels_.mod(chunk));
-}
 
 uint64_t Crossbar::data_bytes(const MemRequest& r) {
     return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
@@ -49,6 +38,7 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.reply_to = req.reply_to;
     hop.tag = req.tag;
     hop.channel = channel_of(req.addr);
+    if (p_.sides.replicating() && req.op != trace::Op::Atomic) hop.channel = p_.sides.mirror(hop.channel, p_.sides.side_of_cu(req.source));
     const Cycle ready = std::max(clk_.now(), req.issue);
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
     const auto [start, free] = take_link(up_free_[hop.channel], p_.store_bytes_per_cycle, ready, bytes);

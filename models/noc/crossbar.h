@@ -8,17 +8,20 @@
 // the request link moves data at that rate instead, and with
 // `load_bytes_per_cycle` the response link; either may be fractional: such a
 // link keeps its time in 1/1024 cycles (a command still holds it one cycle).
+// With an L2 that keeps a copy per side (L2Partitions), a CU's loads and
+// stores go to the channel in the home's position on the CU's own side.
 #pragma once
 
 #include <systemc>
 
 #include <vector>
 
-#include "../common/divisor.h"
 #include "../common/request.h"
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "../l2/partitions.h"
+#include "channel_map.h"
 
 namespace dcusim {
 
@@ -30,6 +33,7 @@ struct NocParams {
     uint32_t bytes_per_cycle = 64;  // per channel and direction
     double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
     double load_bytes_per_cycle = 0;   // response link (load and atomic data); 0: bytes_per_cycle
+    L2Partitions sides;  // with copies kept per side, a CU's loads and stores go to its own side
 };
 
 struct NocStats {
@@ -42,7 +46,7 @@ public:
     std::vector<MemTargetIf*> channels;  // bound by the platform, one per L2 channel
 
     Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk);
-    uint32_t channel_of(uint64_t addr) const;
+    uint32_t channel_of(uint64_t addr) const { return map_.channel_of(addr); }
     void mem_request(MemRequest& req) override;
     void mem_response(MemRequest& req) override;
     const NocStats& stats() const { return stats_; }
@@ -65,7 +69,7 @@ private:
     std::pair<Cycle, Cycle> take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes) const;
 
     NocParams p_;
-    Divisor interleave_, channels_;
+    ChannelMap map_;
     const Clock& clk_;
     NocStats stats_;
     std::vector<Cycle> up_free_, down_free_;  // in 1/1024 cycles where the direction's rate is set

@@ -21,8 +21,9 @@ const std::vector<MetricGroup>& metric_groups(const std::string& profiler) {
          "100 x hits / sectors",
          {"lts__t_sectors_srcunit_tex.sum"}},
         {"l2_hit_rate_all", {"lts__t_sector_hit_rate.pct"}, ErrorKind::Points, 0, 100,
-         "L2 sector hit rate over all sources: adds the lookups between the H200's two L2 partitions and traffic "
-         "outside the kernel, neither of which the model has (shown, not gated); readings over 100 % are left out"},
+         "L2 sector hit rate over all sources: adds the lookups between the H200's two L2 partitions (the model's "
+         "with l2.replicate) and traffic outside the kernel, which the model has not (shown, not gated); readings over "
+         "100 % are left out"},
         {"dram_read_bytes", {"dram__bytes_read.sum"}, ErrorKind::Relative, 1 << 20, std::numeric_limits<double>::infinity(),
          "kernels that read at least 1 MiB from DRAM"},
         {"dram_write_bytes", {"dram__bytes_write.sum"}, ErrorKind::Relative, 1 << 20, std::numeric_limits<double>::infinity(),

@@ -51,3 +51,99 @@ TEST_CASE("L2 partitions: more sides than channels is an error naming the key", 
     Config cfg = test::preset("dcu-z100", {{"l2.partitions", "32"}});
     CHECK_THROWS_WITH(make_preset(cfg), Catch::Contains("l2.partitions"));
 }
+
+// l2.replicate: each side keeps copies of the lines its CUs use. Two CUs (CU 0 on side 0, CU 1 on side 1;
+// kernels alternate between them, one workgroup each), so who reads and who writes is known.
+namespace {
+
+constexpr uint64_t kFarLine = kFar;  // homed on channel 8: side 1
+
+std::string one_access(const char* op, uint64_t addr) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%s global 4 0x10 0x1 affine 0x%llx 4\nwait\n", op, (unsigned long long)addr);  // lane 0
+    return buf;
+}
+
+RunResult replicated(const std::vector<std::string>& kernels) {
+    Config cfg = test::preset("dcu-z100", {{"dram.tREFI", "0"}, {"dram.clock_mhz", "1500"}, {"cu.count", "2"},
+                                           {"l2.partitions", "2"}, {"l2.replicate", "on"}, {"l2.far_latency", "100"},
+                                           {"l2.hit_latency", "60"}});
+    std::string text = "dcusim-trace 1\nwave_size 64\n";
+    for (size_t k = 0; k < kernels.size(); ++k)
+        text += "kernel k" + std::to_string(k) + " grid 1 1 1 block 64 1 1\nwave 0 0\n" + kernels[k] + "end\n";
+    return test::run_files(cfg, {test::write_temp("replicate.trace", text)});
+}
+
+}  // namespace
+
+TEST_CASE("L2 copies per side: a far line is fetched over the link once, then hits on the CU's side", "[sim][partitions]") {
+    const std::string idle = "compute 1\n";
+    // Even kernels run on CU 0 (side 0), odd ones on CU 1 (side 1).
+    const RunResult r = replicated({one_access("ld", kNear), idle,     // 0: near miss (DRAM)
+                                    one_access("ld", kFarLine), idle,  // 2: far miss: the copy, the home, DRAM
+                                    one_access("ld", kFarLine),        // 4: the copy hits
+                                    one_access("st", kFarLine),        // 5: side 1 writes at the home: side 0's copy is stale
+                                    one_access("ld", kFarLine), idle,  // 6: the copy misses, the home hits
+                                    one_access("ld", kNear)});         // 8: near hit
+    // Kernel 2: side 0's slice (channel 0) misses, asks channel 8 over the link, which misses and reads DRAM.
+    CHECK(test::stat(r, "l2.misses", 2) == 1);
+    CHECK(test::stat(r, "l2.link.requests", 2) == 1);
+    CHECK(test::stat(r, "l2.link.misses", 2) == 1);
+    CHECK(test::stat(r, "l2.far_fetches", 2) == 1);
+    CHECK(test::stat(r, "l2.fetches", 2) == 1);  // one DRAM read
+    // The link both ways (2 x 100) and the home's lookup to data (60) on top of the near miss.
+    CHECK(test::stat(r, "cycles", 2) == test::stat(r, "cycles", 0) + 2 * 100 + 60);
+    // Kernel 4: a hit in side 0's copy, as fast as a near hit.
+    CHECK(test::stat(r, "l2.hits", 4) == 1);
+    CHECK(test::stat(r, "l2.link.requests", 4) == 0);
+    CHECK(test::stat(r, "cycles", 4) == test::stat(r, "cycles", 8));
+    // Kernel 5: side 1 stores at the home; kernel 6: side 0's copy was emptied, the home hits: no DRAM.
+    CHECK(test::stat(r, "l2.stores", 5) == 1);
+    CHECK(test::stat(r, "l2.misses", 6) == 1);
+    CHECK(test::stat(r, "l2.link.hits", 6) == 1);
+    CHECK(test::stat(r, "l2.fetches", 6) == 0);
+    CHECK(test::stat(r, "cycles", 6) == test::stat(r, "cycles", 8) + 2 * 100 + 60);
+}
+
+TEST_CASE("L2 copies per side: a store to a far line updates the copy and writes through to the home", "[sim][partitions]") {
+    const std::string idle = "compute 1\n";
+    // The store is acknowledged by side 0's slice; its write-through reaches the home 100 cycles later, in a
+    // later kernel: the idle kernels leave it time.
+    const RunResult r = replicated({one_access("ld", kNear), idle,                   // 0: brings the near line
+                                    one_access("st", kFarLine), idle, idle, idle,  // 2: side 0 stores: copy + home
+                                    one_access("ld", kFarLine), idle,              // 6: side 0 hits its copy
+                                    one_access("ld", kNear)});                     // 8: a near hit
+    CHECK(test::stat(r, "l2.stores", 2) == 1);
+    double through = 0;
+    for (size_t k = 2; k < 6; ++k) through += test::stat(r, "l2.link.stores", k);
+    CHECK(through == 1);
+    CHECK(test::stat(r, "l2.hits", 6) == 1);
+    CHECK(test::stat(r, "l2.link.requests", 6) == 0);
+    CHECK(test::stat(r, "cycles", 6) == test::stat(r, "cycles", 8));
+}
+
+TEST_CASE("L2 copies per side: slices waiting on each other with one MSHR each do not deadlock", "[sim][partitions]") {
+    // Both CUs at once (two workgroups) load the same 64 lines, homed on both sides: every copy's fetch
+    // waits on the other side's home, whose port also holds that side's CU lookups, each waiting for the
+    // one MSHR. Without a port and MSHRs of their own for the link's lookups this never ends.
+    std::string text = "dcusim-trace 1\nwave_size 64\nkernel both grid 2 1 1 block 64 1 1\n";
+    for (int wg = 0; wg < 2; ++wg) {
+        text += "wave " + std::to_string(wg) + " 0\n";
+        for (uint64_t line = 0; line < 64; ++line) {
+            const std::string one = one_access("ld", kNear + line * 128);
+            text += one.substr(0, one.find('\n') + 1);  // no wait: all 64 in flight
+        }
+        text += "wait\n";
+    }
+    text += "end\n";
+    Config cfg = test::preset("dcu-z100", {{"cu.count", "2"}, {"l2.partitions", "2"}, {"l2.replicate", "on"},
+                                           {"l2.far_latency", "100"}, {"l2.mshrs", "1"}});
+    const RunResult r = test::run_files(cfg, {test::write_temp("deadlock.trace", text)});
+    CHECK(test::stat(r, "l2.requests") == 128);
+    CHECK(test::stat(r, "dram.read_bytes") == 64 * 64);  // each line's 64-byte L1 line, once
+}
+
+TEST_CASE("L2 copies per side: channels that do not split evenly are an error naming the key", "[sim][partitions]") {
+    Config cfg = test::preset("dcu-z100", {{"l2.partitions", "3"}, {"l2.replicate", "on"}});
+    CHECK_THROWS_WITH(make_preset(cfg), Catch::Contains("l2.replicate"));
+}
