@@ -96,8 +96,8 @@ const std::vector<ParamDef>& param_defs() {
         {"l2.writeback_buffers", T::UInt, "256", "lines",
          "write-backs in flight to DRAM per channel; while all are busy the channel takes no lookup (0: no limit)", {}, 0},
         {"l2.partitions", T::UInt, "1", "sides",
-         "the L2 channels and the CUs split into this many sides in index order, joined by a link; a miss for a line "
-         "homed on another side crosses it to memory", {}, 1},
+         "sides joined by a link: the L2 channels split into this many in index order, the CUs take them in turn; "
+         "a miss for a line homed on another side crosses the link to memory", {}, 1},
         {"l2.replicate", T::Choice, "off", "",
          "each side keeps clean copies of the lines its CUs use: loads and stores go to the CU's own side, a missing "
          "copy is fetched from the line's home over the link, stores are written through to it (l2.channels must split "

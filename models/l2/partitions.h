@@ -1,6 +1,10 @@
 // The sides of a partitioned L2 (A100, H100/H200: two halves joined by a
-// link). The CUs and the L2 channels are split into `count` equal sides in
-// index order; a channel is the home of the lines the channel map gives it.
+// link). The L2 channels are split into `count` equal sides in index order;
+// a channel is the home of the lines the channel map gives it. The CUs take
+// the sides in turn (CU i on side i mod count): the dispatcher hands blocks
+// to CUs in index order, and the H200 spreads consecutive blocks over its
+// GPCs (validation/results/h200-blocktimeline), so a grid of half the GPU
+// runs on both sides there, and here.
 // Without `replicate`, a CU's request goes to the line's home, a hit costs the
 // same from either side, and a miss of a line homed on the other side crosses
 // the link to memory, `far_latency` more each way.
@@ -18,11 +22,11 @@ namespace dcusim {
 
 struct L2Partitions {
     uint32_t count = 1;
-    uint32_t cus = 1, channels = 1;
+    uint32_t channels = 1;
     uint32_t far_latency = 0;  // cycles, each way
     bool replicate = false;    // sides keep copies (channels must split evenly)
     bool replicating() const { return replicate && count > 1; }
-    uint32_t side_of_cu(uint32_t cu) const { return uint32_t(uint64_t(cu) * count / cus); }
+    uint32_t side_of_cu(uint32_t cu) const { return cu % count; }
     uint32_t side_of_channel(uint32_t channel) const { return uint32_t(uint64_t(channel) * count / channels); }
     // Extra cycles each way for a miss of CU `cu` in channel `channel` (0: same side).
     uint32_t far_cycles(uint32_t cu, uint32_t channel) const {

@@ -1,8 +1,9 @@
-// A partitioned L2 (l2.partitions, l2.far_latency): CUs and channels split
-// into sides in index order; a miss for a line homed on the other side costs
+// A partitioned L2 (l2.partitions, l2.far_latency): channels split into sides
+// in index order, CUs in turn; a miss for a line homed on the other side costs
 // 2 x far_latency more (the link, both ways); a hit costs nothing more.
 // dcu-z100: 64 CUs, 16 channels interleaved by 256 bytes, no hash, so with 2
-// sides CU 0 (which runs the only workgroup) is on side 0 with channels 0-7.
+// sides the CUs that run these one-workgroup kernels in turn (0, 1, 2, 3) are
+// on sides 0, 1, 0, 1; channels 0-7 are side 0.
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
