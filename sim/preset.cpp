@@ -145,6 +145,8 @@ Preset make_preset(const Config& c) {
     l2.dirty_limit_sectors = c.u("l2.dirty_limit_bytes") / n.channels / l2.sector_bytes;
     if (c.u("l2.dirty_limit_bytes") && !l2.dirty_limit_sectors) err("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
     l2.interleave_bytes = n.interleave_bytes;
+    l1.write_grain = std::min(l1.sector_bytes, l2.sector_bytes);  // a store's bytes, as finely as either level keeps them
+    if (l1.geometry.line_bytes / l1.write_grain > 32) err("l2.sector_bytes", "leaves more than 32 sectors of the smaller size in an L1 line");
     if (l1.geometry.line_bytes > l2.geometry.line_bytes || l2.geometry.line_bytes % l1.geometry.line_bytes)
         err("l1.line_bytes", "must divide l2.line_bytes");
 

@@ -26,7 +26,9 @@ public:
         uint64_t line_no = 0;
         uint32_t dirty = 0;
     };
-    // Makes `line` present (allocating, possibly evicting) and marks sectors.
+    // Makes `line` present (allocating, possibly evicting) and marks sectors
+    // valid and dirty. A dirty sector that is not valid was written in part:
+    // what it holds is dirty, the rest must be fetched before a read.
     Victim install(uint64_t line_no, uint32_t valid, uint32_t dirty) {
         Victim v;
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
@@ -38,7 +40,7 @@ public:
             valid_[size_t(s)] = 0;
             dirty_[size_t(s)] = 0;
         }
-        valid_[size_t(s)] |= valid | dirty;
+        valid_[size_t(s)] |= valid;
         dirty_[size_t(s)] |= dirty;
         return v;
     }

@@ -36,6 +36,7 @@ struct MemRequest {
     uint32_t size = 0;
     uint32_t sectors = 0;
     uint32_t sector_bytes = 0;
+    uint32_t partial = 0;         // stores: of `sectors`, those written only in part (not readable until fetched)
     Cycle issue = 0;              // cycle at which the request leaves its initiator (>= now)
     Cycle done = 0;               // set by the target: cycle the response is ready
     MemResponder* reply_to = nullptr;  // null: no answer wanted (write-backs)
@@ -53,6 +54,22 @@ inline uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_
         uint64_t lo = std::max(r.addr + uint64_t(i) * chunk, line_addr);
         uint64_t hi = std::min(r.addr + uint64_t(i + 1) * chunk, line_addr + line_bytes);
         for (uint64_t a = lo; a < hi; a = (a / sector_bytes + 1) * sector_bytes) mask |= 1u << ((a - line_addr) / sector_bytes);
+    }
+    return mask;
+}
+
+// Of the sectors sectors_in_line gives, those a store writes whole: every byte
+// inside the block, in wanted sectors of the request none of which it writes in part.
+inline uint32_t full_sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_bytes, uint32_t sector_bytes) {
+    uint32_t mask = 0;
+    const uint32_t chunk = r.sectors ? r.sector_bytes : r.size;
+    for (uint32_t s = 0; s * sector_bytes < line_bytes; ++s) {
+        const uint64_t lo = line_addr + uint64_t(s) * sector_bytes, hi = lo + sector_bytes;  // [lo, hi)
+        if (lo < r.addr || hi > r.addr + r.size) continue;
+        bool full = true;
+        for (uint64_t i = (lo - r.addr) / chunk; i * chunk < hi - r.addr && full; ++i)
+            full = !r.sectors || ((r.sectors >> i & 1) && !(r.partial >> i & 1));
+        if (full) mask |= 1u << s;
     }
     return mask;
 }

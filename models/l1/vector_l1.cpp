@@ -40,6 +40,10 @@ void VectorL1::mem_request(MemRequest& req) {
     auto priv = [&](unsigned lane, uint64_t a) { return private_addr(req, lane, a); };
     if (local) coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_, priv);
     else coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_);
+    if (req.op == trace::Op::Store) {
+        if (local) store_grains(*req.instr, *req.wave, p_.geometry.line_bytes, grain(), scratch_, cover_, priv);
+        else store_grains(*req.instr, *req.wave, p_.geometry.line_bytes, grain(), scratch_, cover_, [](unsigned, uint64_t a) { return a; });
+    }
     ops_[op] = {&req, uint32_t(scratch_.size()), arrival, arrival};
     // A load whose words crowd the data banks holds the port beyond its tag lookups (from its first line on).
     uint32_t extra = 0;
@@ -53,7 +57,7 @@ void VectorL1::mem_request(MemRequest& req) {
         }
     }
     for (const LineAccess& la : scratch_) {
-        port_.push({la.line, req.pc, la.sectors, op, req.op, req.space, req.instr->readonly}, arrival, extra);
+        port_.push({la.line, req.pc, la.sectors, la.written, la.partial, op, req.op, req.space, req.instr->readonly}, arrival, extra);
         extra = 0;
     }
 }
@@ -66,12 +70,13 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
     const uint64_t line_no = lk.line / p_.geometry.line_bytes;
     const uint32_t want = lk.sectors;
     if (lk.kind == trace::Op::Store) {
+        const uint32_t whole = whole_sectors(lk);  // a sector written in part is not valid here either
         if (lk.space == trace::Space::Local && p_.local_write_allocate) {
             // Still written through (the victim is never dirty), so its sectors count as
             // misses, as the H200's profiler counts them (validation/results/h200-l1config).
-            tags_.install(line_no, want, 0);
+            tags_.install(line_no, whole, 0);
         } else {
-            tags_.update_if_present(line_no, want);  // write-through, no write-allocate
+            tags_.update_if_present(line_no, whole);  // write-through, no write-allocate
         }
         ++stats_.stores;
         send(Down::Write, lk, want, now);
@@ -105,6 +110,15 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
     return true;
 }
 
+uint32_t VectorL1::whole_sectors(const Lookup& lk) const {
+    const uint32_t per = p_.sector_bytes / grain(), group = per >= 32 ? ~0u : (1u << per) - 1;
+    const uint32_t whole_grains = lk.written & ~lk.partial;
+    uint32_t out = 0;
+    for (uint32_t s = 0; s * per < 32 && s * p_.sector_bytes < p_.geometry.line_bytes; ++s)
+        if ((whole_grains >> (s * per) & group) == group) out |= 1u << s;
+    return out;
+}
+
 void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     const uint32_t i = down_.acquire();
     DownReq& d = down_[i];
@@ -118,6 +132,11 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     d.req.size = p_.geometry.line_bytes;
     d.req.sectors = sectors;
     d.req.sector_bytes = p_.sector_bytes;
+    if (kind == Down::Write) {  // the L2 sees the store grain by grain
+        d.req.sectors = lk.written;
+        d.req.partial = lk.partial;
+        d.req.sector_bytes = grain();
+    }
     d.req.issue = now;
     d.req.reply_to = this;
     d.req.tag = i;

@@ -28,6 +28,7 @@ namespace dcusim {
 struct L1Params {
     CacheGeometry geometry{16384, 64, 4};
     uint32_t sector_bytes = 64;
+    uint32_t write_grain = 0;  // bytes: a store tells the L2 which grains it writes whole (0: sector_bytes)
     std::string replacement = "lru";
     uint32_t hit_latency = 120;      // lookup to data back, cycles
     uint32_t lookups_per_cycle = 1;  // tag port: lines per cycle
@@ -81,6 +82,7 @@ private:
         uint64_t line;
         uint64_t pc;
         uint32_t sectors;
+        uint32_t written, partial;  // stores: grains written, and of them in part (LineAccess)
         uint32_t op;
         trace::Op kind;
         trace::Space space;
@@ -99,6 +101,9 @@ private:
     void run();
     bool lookup(const Lookup& lk, Cycle now);
     void send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now);
+    uint32_t grain() const { return p_.write_grain ? p_.write_grain : p_.sector_bytes; }
+    // The sectors a store writes whole: every grain of them written, none in part.
+    uint32_t whole_sectors(const Lookup& lk) const;
     void line_done(uint32_t op, Cycle when);
     uint64_t private_addr(const MemRequest& req, unsigned lane, uint64_t offset) const;
 
@@ -112,6 +117,7 @@ private:
     SlotPool<DownReq> down_;
     LookupPort<Lookup> port_;
     std::vector<LineAccess> scratch_;
+    std::vector<uint64_t> cover_;  // a store's bytes per line (store_grains)
     DataBanks banks_;
     ResponseQueue responses_;
 };

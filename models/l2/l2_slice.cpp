@@ -57,11 +57,12 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     const uint64_t line_no = req.addr / p_.geometry.line_bytes;
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
+        const uint32_t full = want & full_sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
         if (is_copy(req, line_no)) {
-            write_back(tags_.install(line_no, want, 0), now, req.pc);  // the copy takes the data, clean
-            forward(req, line_no, want, now);
+            write_back(tags_.install(line_no, full, 0), now, req.pc);  // the copy takes the data, clean
+            forward(req, line_no, want, full, now);
         } else {
-            write_sectors(line_no, want, now, req.pc);  // write-allocate without a fetch
+            write_sectors(line_no, want, full, now, req.pc);  // write-allocate without a fetch
             drop_copies(line_no, p_.sides.side_of_cu(req.source));
         }
         st.sectors += uint64_t(__builtin_popcount(want));
@@ -79,7 +80,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++st.hits;
         if (req.op == trace::Op::Atomic) {
             ++st.atomics;
-            write_sectors(line_no, want, now, req.pc);
+            write_sectors(line_no, want, want, now, req.pc);
             drop_copies(line_no, p_.sides.count);  // every copy: the atomic changed the line here
             answer(req, arrival, now + p_.atomic_latency + atomic_far(req));
         } else {
@@ -151,8 +152,9 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequ
     else dram->mem_request(d.req);
 }
 
-void L2Slice::forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, Cycle now) {
+void L2Slice::forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now) {
     DownReq& d = down_req(Down::Forward, line_no, sectors, now + p_.sides.far_latency, by);
+    d.req.partial = sectors & ~full;
     d.req.link = true;
     peers[home_of(line_no)]->mem_request(d.req);
 }
@@ -165,16 +167,17 @@ void L2Slice::drop_copies(uint64_t line_no, uint32_t from_side) {
 }
 
 void L2Slice::add_foreign_dirty(uint64_t line_no) {
-    write_sectors(line_no, uint32_t((uint64_t(1) << (p_.geometry.line_bytes / p_.sector_bytes)) - 1), clk_.now(), 0);
+    const uint32_t all = uint32_t((uint64_t(1) << (p_.geometry.line_bytes / p_.sector_bytes)) - 1);
+    write_sectors(line_no, all, all, clk_.now(), 0);
 }
 
-// Stores and atomics: the sectors become valid and dirty (allocating the line,
-// which may write back a dirty victim). With a dirty limit, the oldest dirty
+// Stores and atomics: the sectors become dirty, and those written whole valid
+// (allocating the line, which may write back a dirty victim). With a dirty limit, the oldest dirty
 // lines are then written back (and kept, clean) while the slice holds more
 // dirty sectors than the limit.
-void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc) {
+void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc) {
     const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
-    write_back(tags_.install(line_no, 0, sectors), now, pc);
+    write_back(tags_.install(line_no, full, sectors), now, pc);
     if (!p_.dirty_limit_sectors) return;
     const uint32_t added = sectors & ~before;
     if (!added) return;
@@ -224,7 +227,7 @@ void L2Slice::mem_response(MemRequest& r) {
     table.release(line_no);
     for (const Target& t : done_targets_) {
         if (t.req->op == trace::Op::Atomic) {
-            write_sectors(line_no, t.sectors, now, t.req->pc);
+            write_sectors(line_no, t.sectors, t.sectors, now, t.req->pc);
             drop_copies(line_no, p_.sides.count);
             answer(*t.req, t.arrival, ready + p_.atomic_latency + atomic_far(*t.req));
         } else {

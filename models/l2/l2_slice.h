@@ -1,7 +1,8 @@
 // One L2 channel (slice): write-back, write-allocate, sectored. Reads hit
 // when every wanted sector is valid, else an MSHR fetches the missing
 // sectors from DRAM (merging misses to a line in flight); a write makes its
-// sectors valid and dirty without a fetch; atomics execute here, on a line
+// sectors dirty without a fetch, and valid where it writes them whole (a sector
+// written in part is fetched before a read); atomics execute here, on a line
 // fetched like a read. A dirty victim is written back. Lookups go through one
 // in-order port at `lookups_per_cycle`, which stalls while every MSHR is busy.
 // In a partitioned L2 that keeps copies per side (partitions.h), a slice also
@@ -100,7 +101,7 @@ private:
         return p_.sides.replicating() && !req.link && map_.channel_of(line_no * p_.geometry.line_bytes) != p_.index;
     }
     uint32_t home_of(uint64_t line_no) const { return map_.channel_of(line_no * p_.geometry.line_bytes); }
-    void forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, Cycle now);
+    void forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now);
     // A write at the home: the other sides' copies, but that of the side it came from, are stale.
     void drop_copies(uint64_t line_no, uint32_t from_side);
     // Both ways over the link for an atomic of a CU on another side (0 without copies).
@@ -108,7 +109,8 @@ private:
         return p_.sides.replicating() ? 2 * p_.sides.far_cycles(req.source, p_.index) : 0;
     }
     uint32_t widen(uint32_t missing) const;
-    void write_sectors(uint64_t line_no, uint32_t sectors, Cycle now, uint64_t pc);
+    // `full`: of `sectors`, those written whole (valid); the rest were written in part.
+    void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
     DownReq& down_req(Down kind, uint64_t line_no, uint32_t sectors, Cycle issue, const MemRequest& by);

@@ -109,9 +109,15 @@ TEST_CASE("L2 copies per side: a far line is fetched over the link once, then hi
 TEST_CASE("L2 copies per side: a store to a far line updates the copy and writes through to the home", "[sim][partitions]") {
     const std::string idle = "compute 1\n";
     // The store is acknowledged by side 0's slice; its write-through reaches the home 100 cycles later, in a
-    // later kernel: the idle kernels leave it time.
+    // later kernel: the idle kernels leave it time. It writes the L1's whole 64-byte line (16 lanes), so the
+    // sectors the load will ask for are valid (a sector written in part would be fetched).
+    const std::string whole_line_store = "st global 4 0x10 0xffff affine 0x" + [] {
+        char b[24];
+        std::snprintf(b, sizeof b, "%llx", (unsigned long long)kFarLine);
+        return std::string(b);
+    }() + " 4\nwait\n";
     const RunResult r = replicated({one_access("ld", kNear), idle,                   // 0: brings the near line
-                                    one_access("st", kFarLine), idle, idle, idle,  // 2: side 0 stores: copy + home
+                                    whole_line_store, idle, idle, idle,            // 2: side 0 stores: copy + home
                                     one_access("ld", kFarLine), idle,              // 6: side 0 hits its copy
                                     one_access("ld", kNear)});                     // 8: a near hit
     CHECK(test::stat(r, "l2.stores", 2) == 1);

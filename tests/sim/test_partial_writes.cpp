@@ -1,0 +1,50 @@
+// A store that writes a sector only in part leaves it dirty but not readable:
+// a load of it is a miss, and the L2 fetches it (the H200 does,
+// validation/results/h200-l2sides). A store that writes whole sectors leaves
+// them valid: a load hits. Default preset (dcu-z100): 64-byte L1 lines, not
+// sectored; 128-byte L2 lines of 32-byte sectors; so a store tells the L2 its
+// bytes in 32-byte grains. One wave, one store, then (the L1 emptied by a new
+// kernel) one load of lane 0's word.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+
+using namespace dcusim;
+using namespace dcusim::test;
+
+namespace {
+
+RunResult store_then_load(const std::string& store) {
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    return test::run_files(test::preset("dcu-z100"),
+                           {test::write_temp("partial.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + store +
+                                                                  "wait\nend\n" + kernel +
+                                                                  "ld global 4 0x20 0x1 affine 0x40000 4\nwait\nend\n")});
+}
+
+}  // namespace
+
+TEST_CASE("a store of one word leaves its sector unreadable: the load misses and DRAM is read", "[sim][memory]") {
+    const RunResult r = store_then_load("st global 4 0x10 0x1 affine 0x40000 4\n");  // lane 0: 4 bytes of sector 0
+    CHECK(stat(r, "noc.request_bytes", 0) == 32);  // one 32-byte grain crosses, not the 64-byte L1 line
+    CHECK(stat(r, "l2.stores", 0) == 1);
+    // The load asks for the L1's 64-byte line: sector 0 is dirty but not valid, sector 1 never written.
+    CHECK(stat(r, "l2.misses", 1) == 1);
+    CHECK(stat(r, "dram.read_bytes", 1) == 64);
+}
+
+TEST_CASE("a store of whole sectors leaves them valid: the load of them hits", "[sim][memory]") {
+    // 16 lanes x 4 bytes: bytes 0-63, both 32-byte sectors of the L1 line, whole.
+    const RunResult r = store_then_load("st global 4 0x10 0xffff affine 0x40000 4\n");
+    CHECK(stat(r, "noc.request_bytes", 0) == 64);
+    CHECK(stat(r, "l2.hits", 1) == 1);
+    CHECK(stat(r, "dram.read_bytes", 1) == 0);
+}
+
+TEST_CASE("a store of one whole sector and part of the next: the load misses the part", "[sim][memory]") {
+    // 9 lanes x 4 bytes: sector 0 whole, 4 bytes of sector 1.
+    const RunResult r = store_then_load("st global 4 0x10 0x1ff affine 0x40000 4\n");
+    CHECK(stat(r, "noc.request_bytes", 0) == 64);
+    CHECK(stat(r, "l2.misses", 1) == 1);
+    CHECK(stat(r, "dram.read_bytes", 1) == 32);  // only sector 1 is fetched
+}
