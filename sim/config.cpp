@@ -103,6 +103,9 @@ const std::vector<ParamDef>& param_defs() {
          "copy is fetched from the line's home over the link, stores are written through to it (l2.channels must split "
          "evenly into l2.partitions)", {"on", "off"}, 0},
         {"l2.far_latency", T::UInt, "0", "cycles", "added each way to a request that crosses the link between sides", {}, 0},
+        {"l2.partial_writes", T::Choice, "mask", "",
+         "a sector a store writes only in part: fetch (read from DRAM at once, merged, written back: read-modify-write) "
+         "or mask (kept dirty, written back with a byte mask, fetched only when read)", {"fetch", "mask"}, 0},
         {"l2.fetch_bytes", T::UInt, "0", "bytes",
          "DRAM fetch granularity: a miss fetches every sector of the aligned block this size (0: the missing sectors only)", {}, 0},
         {"l2.dirty_limit_bytes", T::Size, "0", "bytes",

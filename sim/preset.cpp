@@ -140,6 +140,7 @@ Preset make_preset(const Config& c) {
     l2.fetch_sectors = c.u("l2.fetch_bytes") ? u32("l2.fetch_bytes") / l2.sector_bytes : 1;
     if (c.u("l2.fetch_bytes") && (c.u("l2.fetch_bytes") % l2.sector_bytes || c.u("l2.line_bytes") % c.u("l2.fetch_bytes")))
         err("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");
+    l2.partial_fetch = c.str("l2.partial_writes") == "fetch";
     p.l2_flush_at_launch = c.str("l2.flush_at_launch") == "on";
     p.l2_dirty_at_launch_lines = c.u("l2.dirty_at_launch_bytes") / c.u("l2.line_bytes");
     if (c.u("l2.dirty_at_launch_bytes") > c.u("l2.size_bytes")) err("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");

@@ -49,12 +49,17 @@ public:
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
         return s < 0 ? 0 : dirty_[size_t(s)];
     }
-    // Marks a present line clean (its data written back) and returns the sectors that were dirty.
-    uint32_t clean(uint64_t line_no) {
+    // Valid sectors of `line` (0 when absent), without touching it.
+    uint32_t valid_of(uint64_t line_no) const {
+        int32_t s = tags_.probe_slot(line_no, index_of(line_no));
+        return s < 0 ? 0 : valid_[size_t(s)];
+    }
+    // Marks sectors `mask` of a present line clean (their data written back) and returns those that were dirty.
+    uint32_t clean(uint64_t line_no, uint32_t mask = ~0u) {
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
         if (s < 0) return 0;
-        uint32_t d = dirty_[size_t(s)];
-        dirty_[size_t(s)] = 0;
+        uint32_t d = dirty_[size_t(s)] & mask;
+        dirty_[size_t(s)] &= ~mask;
         return d;
     }
     // Adds valid sectors to a present line (write-through update); no allocation.

@@ -14,6 +14,7 @@ void L2Stats::add_to(StatMap& m) const {
     add_stat(m, "l2.read_latency_sum", read_latency_sum);
     add_stat(m, "l2.far_fetches", far_fetches);
     add_stat(m, "l2.writeback_stall_cycles", writeback_stall_cycles);
+    add_stat(m, "l2.partial_sectors", partial_sectors);
     link.add_to(m, "l2.link");
 }
 
@@ -62,8 +63,17 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             write_back(tags_.install(line_no, full, 0), now, req.pc);  // the copy takes the data, clean
             forward(req, line_no, want, full, now);
         } else {
+            // Sectors written in part, not valid before: with read-modify-write they are fetched now and
+            // written back whole when they come (an MSHR target without a request); no MSHR, no lookup.
+            const uint32_t partial = p_.partial_fetch ? want & ~full & ~tags_.valid_of(line_no) : 0;
+            bool link_table = false;
+            std::optional<uint32_t> extra;
+            if (partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial})))
+                return false;
             write_sectors(line_no, want, full, now, req.pc);  // write-allocate without a fetch
             drop_copies(line_no, p_.sides.side_of_cu(req.source));
+            stats_.partial_sectors += uint64_t(__builtin_popcount(partial));
+            if (partial && *extra) fetch(line_no, *extra, now, req, link_table);
         }
         st.sectors += uint64_t(__builtin_popcount(want));
         st.sector_hits += uint64_t(__builtin_popcount(want));
@@ -89,12 +99,8 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++st.requests;
         return true;
     }
-    // A lookup over the link takes the link's MSHRs, unless the line is already being fetched for the CUs (or
-    // the other way round): it joins that fetch.
-    bool link_table = req.link;
-    if (p_.sides.replicating() && !(link_table ? link_mshr_ : mshr_).find(line_no) && (link_table ? mshr_ : link_mshr_).find(line_no))
-        link_table = !link_table;
-    auto extra = (link_table ? link_mshr_ : mshr_).miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
+    bool link_table = false;
+    auto extra = mshrs_for(line_no, req.link, link_table).miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
     if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
     st.sectors += uint64_t(__builtin_popcount(want));
     // Hits: the sectors valid, and the missing ones already on their way.
@@ -106,6 +112,13 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     if (*extra) fetch(line_no, *extra, now, req, link_table);
     else ++st.mshr_merges;
     return true;
+}
+
+MshrTable<L2Slice::Target>& L2Slice::mshrs_for(uint64_t line_no, bool link, bool& link_table) {
+    link_table = link;
+    if (p_.sides.replicating() && !(link ? link_mshr_ : mshr_).find(line_no) && (link ? mshr_ : link_mshr_).find(line_no))
+        link_table = !link;
+    return link_table ? link_mshr_ : mshr_;
 }
 
 // The missing sectors grown to whole aligned fetch blocks (DRAM reads `fetch_sectors` at a time).
@@ -226,6 +239,10 @@ void L2Slice::mem_response(MemRequest& r) {
     e->targets.for_each([&](const Target& t) { done_targets_.push_back(t); });
     table.release(line_no);
     for (const Target& t : done_targets_) {
+        if (!t.req) {  // sectors written in part, now whole: written back at once
+            if (const uint32_t dirty = tags_.clean(line_no, t.sectors)) write_back({true, line_no, dirty}, now, pc);
+            continue;
+        }
         if (t.req->op == trace::Op::Atomic) {
             write_sectors(line_no, t.sectors, t.sectors, now, t.req->pc);
             drop_copies(line_no, p_.sides.count);

@@ -46,6 +46,9 @@ struct L2Params {
     uint32_t interleave_bytes = 256;
     bool xor_hash = false;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
+    // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept
+    // dirty and written back with a byte mask, fetched only when read.
+    bool partial_fetch = false;
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
     uint32_t writeback_buffers = 0;    // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
     L2Partitions sides;
@@ -56,6 +59,7 @@ struct L2Stats : CacheCounters {
     uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0, far_fetches = 0;
     uint64_t writeback_stall_cycles = 0;  // the tag port waiting for a free write-back buffer
     CacheCounters link;  // lookups that came over the partition link (another side's copy asking its home)
+    uint64_t partial_sectors = 0;  // sectors written in part and fetched to complete them (l2.partial_writes = fetch)
     void add_to(StatMap& m) const;
 };
 
@@ -82,7 +86,7 @@ public:
 
 private:
     struct Target {
-        MemRequest* req;
+        MemRequest* req;  // null: no request, sectors written in part to write back once fetched
         Cycle arrival;
         uint32_t sectors;
     };
@@ -112,6 +116,9 @@ private:
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
+    // The MSHRs a miss of `line` takes: the link's for a lookup over the link, the CUs' otherwise, unless the
+    // other table already fetches the line (it joins that fetch). Sets `link_table` to the one chosen.
+    MshrTable<Target>& mshrs_for(uint64_t line_no, bool link, bool& link_table);
     void answer(MemRequest& req, Cycle arrival, Cycle at);
     DownReq& down_req(Down kind, uint64_t line_no, uint32_t sectors, Cycle issue, const MemRequest& by);
 

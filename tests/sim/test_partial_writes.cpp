@@ -48,3 +48,32 @@ TEST_CASE("a store of one whole sector and part of the next: the load misses the
     CHECK(stat(r, "l2.misses", 1) == 1);
     CHECK(stat(r, "dram.read_bytes", 1) == 32);  // only sector 1 is fetched
 }
+
+TEST_CASE("l2.partial_writes fetch: a sector written in part is read from DRAM and written back whole", "[sim][memory]") {
+    // The store's sector 0 (4 of its 32 bytes) is fetched (32 bytes, no fetch block: l2.fetch_bytes 0) and,
+    // when it comes, written back at once. That happens after the store is answered: the idle kernel after
+    // it leaves the time, and the two kernels are summed.
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    const RunResult r = test::run_files(
+        test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}}),
+        {test::write_temp("rmw.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + "st global 4 0x10 0x1 affine 0x40000 4\nwait\nend\n" +
+                                           kernel + "compute 5000\nend\n" + kernel +
+                                           "ld global 4 0x20 0x1 affine 0x40000 4\nwait\nend\n")});
+    CHECK(stat(r, "l2.partial_sectors", 0) == 1);
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 32);
+    CHECK(stat(r, "dram.write_bytes", 0) + stat(r, "dram.write_bytes", 1) == 32);
+    // The load wants the L1's 64-byte line: sector 0 is whole now, sector 1 was never written.
+    CHECK(stat(r, "l2.misses", 2) == 1);
+    CHECK(stat(r, "dram.read_bytes", 2) == 32);
+}
+
+TEST_CASE("l2.partial_writes fetch: whole sectors are not fetched", "[sim][memory]") {
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    const RunResult r = test::run_files(
+        test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}}),
+        {test::write_temp("rmw.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + "st global 4 0x10 0xffff affine 0x40000 4\nwait\nend\n" +
+                                           kernel + "compute 5000\nend\n")});
+    CHECK(stat(r, "l2.partial_sectors", 0) == 0);
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 0);
+    CHECK(stat(r, "dram.write_bytes", 0) + stat(r, "dram.write_bytes", 1) == 0);  // dirty in the L2
+}
