@@ -136,7 +136,6 @@ Preset make_preset(const Config& c) {
                                 std::to_string(l2.sides.count) + ")");
     n.sides = l2.sides;
     l2.channels = n.channels;
-    l2.xor_hash = n.xor_hash;
     l2.fetch_sectors = c.u("l2.fetch_bytes") ? u32("l2.fetch_bytes") / l2.sector_bytes : 1;
     if (c.u("l2.fetch_bytes") && (c.u("l2.fetch_bytes") % l2.sector_bytes || c.u("l2.line_bytes") % c.u("l2.fetch_bytes")))
         err("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");

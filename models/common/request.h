@@ -27,6 +27,7 @@ struct MemRequest {
     trace::Space space = trace::Space::Global;
     uint16_t source = 0;  // the CU the request comes from (its side of a partitioned interconnect)
     bool link = false;    // an L2 slice's request to another over a partitioned L2's link (not a CU's)
+    uint16_t home = 0;    // the L2 channel homing `addr` (set by the crossbar)
     // Either a wave instruction (instr + wave: lanes and addresses) ...
     const trace::Instr* instr = nullptr;
     const trace::WaveTrace* wave = nullptr;

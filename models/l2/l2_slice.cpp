@@ -19,7 +19,7 @@ void L2Stats::add_to(StatMap& m) const {
 }
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
-    : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
+    : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
       link_port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
@@ -59,7 +59,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
         const uint32_t full = want & full_sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
-        if (is_copy(req, line_no)) {
+        if (is_copy(req)) {
             write_back(tags_.install(line_no, full, 0), now, req.pc);  // the copy takes the data, clean
             forward(req, line_no, want, full, now);
         } else {
@@ -153,7 +153,7 @@ L2Slice::DownReq& L2Slice::down_req(Down kind, uint64_t line_no, uint32_t sector
 
 // Missing sectors come from DRAM, or, for a copy, from the line's home over the link.
 void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table) {
-    const bool copy = is_copy(by, line_no);
+    const bool copy = is_copy(by);
     const uint32_t far = copy ? p_.sides.far_latency : p_.sides.replicating() ? 0 : p_.sides.far_cycles(by.source, p_.index);
     DownReq& d = down_req(Down::Fetch, line_no, sectors, now + far, by);
     d.far = far;
@@ -161,7 +161,7 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequ
     d.req.link = copy;
     stats_.far_fetches += far != 0;
     if (!copy) ++stats_.fetches;  // DRAM reads sent
-    if (copy) peers[home_of(line_no)]->mem_request(d.req);
+    if (copy) peers[by.home]->mem_request(d.req);
     else dram->mem_request(d.req);
 }
 
@@ -169,7 +169,7 @@ void L2Slice::forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, 
     DownReq& d = down_req(Down::Forward, line_no, sectors, now + p_.sides.far_latency, by);
     d.req.partial = sectors & ~full;
     d.req.link = true;
-    peers[home_of(line_no)]->mem_request(d.req);
+    peers[by.home]->mem_request(d.req);
 }
 
 void L2Slice::drop_copies(uint64_t line_no, uint32_t from_side) {

@@ -27,7 +27,6 @@
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
-#include "../noc/channel_map.h"
 #include "partitions.h"
 
 namespace dcusim {
@@ -44,7 +43,6 @@ struct L2Params {
     // bits that do not pick the channel.
     uint32_t channels = 1;
     uint32_t interleave_bytes = 256;
-    bool xor_hash = false;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
     // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept
     // dirty and written back with a byte mask, fetched only when read.
@@ -101,10 +99,8 @@ private:
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table);
     // A line homed on another slice, kept here as a copy for this side's CUs.
-    bool is_copy(const MemRequest& req, uint64_t line_no) const {
-        return p_.sides.replicating() && !req.link && map_.channel_of(line_no * p_.geometry.line_bytes) != p_.index;
-    }
-    uint32_t home_of(uint64_t line_no) const { return map_.channel_of(line_no * p_.geometry.line_bytes); }
+    // (The crossbar names the home in the request: a CU's requests come through it.)
+    bool is_copy(const MemRequest& req) const { return p_.sides.replicating() && !req.link && req.home != p_.index; }
     void forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now);
     // A write at the home: the other sides' copies, but that of the side it came from, are stale.
     void drop_copies(uint64_t line_no, uint32_t from_side);
@@ -123,7 +119,6 @@ private:
     DownReq& down_req(Down kind, uint64_t line_no, uint32_t sectors, Cycle issue, const MemRequest& by);
 
     L2Params p_;
-    ChannelMap map_;
     const Clock& clk_;
     L2Stats stats_;
     uint64_t dirty_sectors_ = 0;          // with a dirty limit: dirty sectors held

@@ -38,6 +38,7 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.reply_to = req.reply_to;
     hop.tag = req.tag;
     hop.channel = channel_of(req.addr);
+    req.home = uint16_t(hop.channel);
     if (p_.sides.replicating() && req.op != trace::Op::Atomic) hop.channel = p_.sides.mirror(hop.channel, p_.sides.side_of_cu(req.source));
     const Cycle ready = std::max(clk_.now(), req.issue);
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
