@@ -4,7 +4,8 @@ validation/results/h200-rwmix/README.md.
 
 Writes the trace with rw_mix_trace.py (8 iterations: the --small run, ncu_small.csv; 31: the full run,
 ncu.csv), replays it under the suite's measurement conditions (validation/results/h200/replay.ini) and
-prints, per variant, the measured cycles (gpc__cycles_elapsed.max), the model's and the error, then the
+prints, per variant, the measured cycles (gpc__cycles_elapsed.max), the model's and the error, and the
+DRAM bytes written (dram__bytes_write.sum, where the run has it) against the model's, then the cycles'
 mean absolute error.
 Usage: model_rw_mix.py DCUSIM CONFIG RUN_DIR [--iters 8|31] [--KEY VALUE ...]
 """
@@ -36,8 +37,8 @@ def conditions():
 
 
 def measured_cycles(path):
-    """(kernel name, gpc__cycles_elapsed.max) per profiled launch, in launch order."""
-    cycles, header = {}, None
+    """(kernel name, gpc__cycles_elapsed.max, dram__bytes_write.sum or None) per profiled launch, in launch order."""
+    cycles, written, header = {}, {}, None
     with open(path) as f:
         for row in csv.reader(f):
             if row and row[0] == "ID":
@@ -46,7 +47,9 @@ def measured_cycles(path):
                 r = dict(zip(header, row))
                 if r["Metric Name"] == "gpc__cycles_elapsed.max":
                     cycles[int(r["ID"])] = (r["Kernel Name"], float(r["Metric Value"].replace(",", "")))
-    return [cycles[i] for i in sorted(cycles)]
+                elif r["Metric Name"] == "dram__bytes_write.sum":
+                    written[int(r["ID"])] = float(r["Metric Value"].replace(",", ""))
+    return [cycles[i] + (written.get(i),) for i in sorted(cycles)]
 
 
 def kernel_of(variant, r, w):
@@ -76,16 +79,17 @@ def main():
     pairs, i = [], 0
     for k, (variant, r, w, *_) in zip(kernels, rw_mix_trace.variants(iters)):
         if i < len(measured) and measured[i][0].startswith(kernel_of(variant, r, w)):
-            pairs.append((k, measured[i][1]))
+            pairs.append((k, measured[i][1], measured[i][2]))
             i += 1
     if i != len(measured):
         sys.exit(f"{len(measured) - i} of {len(measured)} measured kernels match no variant: is RUN_DIR a run of rw_mix.hip?")
     errors = []
-    print("| variant | cycles measured | model | error |\n|---|---|---|---|")
-    for k, m in pairs:
+    print("| variant | cycles measured | model | error | DRAM written MB, measured / model |\n|---|---|---|---|---|")
+    for k, m, w in pairs:
         c = k["stats"]["cycles"]
         errors.append(abs(c / m - 1))
-        print(f"| {k['name'].replace('mix_', '')} | {m:,.0f} | {c:,} | {100 * (c / m - 1):+.1f} % |")
+        written = "-" if w is None else f"{w / 1e6:.1f} / {k['stats']['dram.write_bytes'] / 1e6:.1f}"
+        print(f"| {k['name'].replace('mix_', '')} | {m:,.0f} | {c:,} | {100 * (c / m - 1):+.1f} % | {written} |")
     print(f"\nmean absolute error: {100 * sum(errors) / len(errors):.1f} %")
 
 
