@@ -1,10 +1,13 @@
 """Shared by the model_*.py scripts: replays a generated trace with dcusim and returns the first
 kernel's results with the preset it ran under, so that the scripts read preset values (launch cycles,
 clock, issue cycles) instead of copying them."""
+import csv
 import json
 import os
 import subprocess
 import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def replay(dcusim, config, extra, write, pcs=False):
@@ -21,6 +24,26 @@ def replay(dcusim, config, extra, write, pcs=False):
     return doc["kernels"][0], doc["preset"]
 
 
+def conditions():
+    """The suite's measurement conditions (validation/results/h200/replay.ini) as --KEY VALUE flags."""
+    flags, section = [], ""
+    with open(os.path.join(HERE, "results", "h200", "replay.ini")) as f:
+        for line in f:
+            line = line.split("#")[0].strip()
+            if line.startswith("["):
+                section = line.strip("[]")
+            elif "=" in line:
+                key, value = (x.strip() for x in line.split("=", 1))
+                flags += [f"--{section}.{key}", value]
+    return flags
+
+
+def dram_bytes(dcusim, config, extra, write):
+    """DRAM bytes read and written replaying the trace write(path) writes, under the measurement conditions."""
+    kernel, _ = replay(dcusim, config, [*conditions(), *extra], write)
+    return kernel["stats"]["dram.read_bytes"], kernel["stats"]["dram.write_bytes"]
+
+
 def split_args(args):
     """Splits command-line arguments into --KEY VALUE pairs for dcusim and the rest."""
     extra, rest, i = [], [], 0
@@ -32,3 +55,19 @@ def split_args(args):
             rest.append(args[i])
             i += 1
     return extra, rest
+
+
+def ncu_launches(path, metrics):
+    """{launch ID: {metric: value, "kernel": name}} of an ncu --csv file, for the metrics named."""
+    launches, header = {}, None
+    with open(path) as f:
+        for row in csv.reader(f):
+            if row and row[0] == "ID":
+                header = row
+            elif header and len(row) == len(header):
+                r = dict(zip(header, row))
+                if r["Metric Name"] in metrics:
+                    launch = launches.setdefault(int(r["ID"]), {"kernel": r["Kernel Name"]})
+                    launch[r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
+    return launches
+

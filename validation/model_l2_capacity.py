@@ -9,17 +9,12 @@ instructions between the loads (l2_capacity_trace.py).
 Usage: model_l2_capacity.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
 """
 import concurrent.futures
-import csv
-import json
 import os
 import statistics
-import subprocess
 import sys
-import tempfile
 
 import l2_capacity_trace
-from dcusim_run import split_args
-from model_rw_mix import conditions
+from dcusim_run import dram_bytes, ncu_launches, split_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 METRICS = ("dram__bytes_read.sum", "dram__bytes_write.sum")
@@ -33,15 +28,7 @@ def variants():
 
 def measured(run_dir):
     """{variant: (read bytes, written bytes)}, medians of the launches of each variant."""
-    launches, header = {}, None
-    with open(os.path.join(run_dir, "ncu.csv")) as f:
-        for row in csv.reader(f):
-            if row and row[0] == "ID":
-                header = row
-            elif header and len(row) == len(header):
-                r = dict(zip(header, row))
-                if r["Metric Name"] in METRICS:
-                    launches.setdefault(int(r["ID"]), {})[r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
+    launches = ncu_launches(os.path.join(run_dir, "ncu.csv"), METRICS)
     # The program's order: reread same (9 sizes), reread other (9), write_read (7), each launched `repeat` times.
     same, write_read = (8, 16, 24, 32, 40, 48, 56, 64, 96), (0, 16, 32, 48, 64, 96, 128)
     names = [f"reread_same_{m}MiB" for m in same] + [f"reread_other_{m}MiB" for m in same] + \
@@ -57,14 +44,6 @@ def measured(run_dir):
     return out
 
 
-def replay(dcusim, config, extra, trace, out):
-    subprocess.run([dcusim, "run", "-q", "--config", config, *conditions(), "--lds.carveouts", "248K", *extra,
-                    "--json", out, trace], check=True, stdout=subprocess.DEVNULL)
-    with open(out) as f:
-        s = json.load(f)["kernels"][0]["stats"]
-    return s["dram.read_bytes"], s["dram.write_bytes"]
-
-
 def main():
     extra, rest = split_args(sys.argv[1:])
     if len(rest) not in (2, 3):
@@ -72,12 +51,12 @@ def main():
     dcusim, config = rest[:2]
     run_dir = rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-l2capacity")
     meas = measured(run_dir)
-    with tempfile.TemporaryDirectory() as d:
-        l2_capacity_trace.main_into(d)
-        with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            jobs = {name: pool.submit(replay, dcusim, config, extra, os.path.join(d, name + ".trace"),
-                                      os.path.join(d, name + ".json")) for name, *_ in variants()}
-            model = {name: job.result() for name, job in jobs.items()}
+    extra = ["--lds.carveouts", "248K", *extra]  # an L1 of 8 KiB: the kernel's loads skip it
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        jobs = {name: pool.submit(dram_bytes, dcusim, config, extra,
+                                  lambda path, v=(name, passes, (r << 20) // 4, (w << 20) // 4): l2_capacity_trace.write(path, *v))
+                for name, passes, r, w in variants()}
+        model = {name: job.result() for name, job in jobs.items()}
     print("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model |\n|---|---|---|")
     for name, *_ in variants():
         (mr, mw), (pr, pw) = meas[name], model[name]

@@ -8,15 +8,10 @@ bytes read and written, measured (one profiled launch each) and predicted.
 Usage: model_partial_writes.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
 """
 import concurrent.futures
-import csv
-import json
 import os
-import subprocess
 import sys
-import tempfile
 
-from dcusim_run import split_args
-from model_rw_mix import conditions
+from dcusim_run import dram_bytes, ncu_launches, split_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS, THREADS, BASE = 32, 256, 0x7F0000000000
@@ -41,24 +36,9 @@ def write_trace(path, name, stride, mib):
 
 def measured(run_dir):
     """[(read bytes, written bytes)] per profiled launch, in launch order."""
-    launches, header = {}, None
-    with open(os.path.join(run_dir, "ncu.csv")) as f:
-        for row in csv.reader(f):
-            if row and row[0] == "ID":
-                header = row
-            elif header and len(row) == len(header):
-                r = dict(zip(header, row))
-                if r["Metric Name"] in ("dram__bytes_read.sum", "dram__bytes_write.sum"):
-                    launches.setdefault(int(r["ID"]), {})[r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
-    return [(launches[i]["dram__bytes_read.sum"], launches[i]["dram__bytes_write.sum"]) for i in sorted(launches)]
-
-
-def replay(dcusim, config, extra, trace, out):
-    subprocess.run([dcusim, "run", "-q", "--config", config, *conditions(), *extra, "--json", out, trace],
-                   check=True, stdout=subprocess.DEVNULL)
-    with open(out) as f:
-        s = json.load(f)["kernels"][0]["stats"]
-    return s["dram.read_bytes"], s["dram.write_bytes"]
+    metrics = ("dram__bytes_read.sum", "dram__bytes_write.sum")
+    launches = ncu_launches(os.path.join(run_dir, "ncu.csv"), metrics)
+    return [tuple(launches[i][m] for m in metrics) for i in sorted(launches)]
 
 
 def main():
@@ -69,14 +49,10 @@ def main():
     meas = measured(rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-partialwrites"))
     if len(meas) != len(VARIANTS):
         sys.exit(f"{len(meas)} measured launches, {len(VARIANTS)} variants")
-    with tempfile.TemporaryDirectory() as d:
-        with concurrent.futures.ThreadPoolExecutor(2) as pool:
-            jobs = []
-            for name, stride, mib in VARIANTS:
-                trace = os.path.join(d, name + ".trace")
-                write_trace(trace, name, stride, mib)
-                jobs.append(pool.submit(replay, dcusim, config, extra, trace, os.path.join(d, name + ".json")))
-            model = [j.result() for j in jobs]
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        jobs = [pool.submit(dram_bytes, dcusim, config, extra, lambda path, v=(name, stride, mib): write_trace(path, *v))
+                for name, stride, mib in VARIANTS]
+        model = [j.result() for j in jobs]
     print("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model |\n|---|---|---|")
     for (name, *_), (mr, mw), (pr, pw) in zip(VARIANTS, meas, model):
         print(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} |")

@@ -9,7 +9,6 @@ DRAM bytes written (dram__bytes_write.sum, where the run has it) against the mod
 mean absolute error.
 Usage: model_rw_mix.py DCUSIM CONFIG RUN_DIR [--iters 8|31] [--KEY VALUE ...]
 """
-import csv
 import json
 import os
 import subprocess
@@ -17,39 +16,13 @@ import sys
 import tempfile
 
 import rw_mix_trace
-from dcusim_run import split_args
-
-HERE = os.path.dirname(os.path.abspath(__file__))
-
-
-def conditions():
-    """The suite's measurement conditions as --KEY VALUE flags."""
-    flags, section = [], ""
-    with open(os.path.join(HERE, "results", "h200", "replay.ini")) as f:
-        for line in f:
-            line = line.split("#")[0].strip()
-            if line.startswith("["):
-                section = line.strip("[]")
-            elif "=" in line:
-                key, value = (x.strip() for x in line.split("=", 1))
-                flags += [f"--{section}.{key}", value]
-    return flags
+from dcusim_run import conditions, ncu_launches, split_args
 
 
 def measured_cycles(path):
     """(kernel name, gpc__cycles_elapsed.max, dram__bytes_write.sum or None) per profiled launch, in launch order."""
-    cycles, written, header = {}, {}, None
-    with open(path) as f:
-        for row in csv.reader(f):
-            if row and row[0] == "ID":
-                header = row
-            elif header and len(row) == len(header):
-                r = dict(zip(header, row))
-                if r["Metric Name"] == "gpc__cycles_elapsed.max":
-                    cycles[int(r["ID"])] = (r["Kernel Name"], float(r["Metric Value"].replace(",", "")))
-                elif r["Metric Name"] == "dram__bytes_write.sum":
-                    written[int(r["ID"])] = float(r["Metric Value"].replace(",", ""))
-    return [cycles[i] + (written.get(i),) for i in sorted(cycles)]
+    launches = ncu_launches(path, ("gpc__cycles_elapsed.max", "dram__bytes_write.sum"))
+    return [(l["kernel"], l["gpc__cycles_elapsed.max"], l.get("dram__bytes_write.sum")) for _, l in sorted(launches.items())]
 
 
 def kernel_of(variant, r, w):
