@@ -117,6 +117,8 @@ const std::vector<ParamDef>& param_defs() {
          "profiler's own writes between its passes)", {}, 0},
         {"noc.latency", T::UInt, "30", "cycles", "CU-L2 interconnect, each way", {}, 0},
         {"noc.bytes_per_cycle", T::UInt, "64", "bytes/cycle", "interconnect link per L2 channel and direction", {}, 1},
+        {"noc.cu_store_bytes_per_cycle", T::Real, "0", "bytes/cycle",
+         "each CU's store and atomic data into the interconnect (0: no limit of its own)", {}, 0},
         {"noc.store_bytes_per_cycle", T::Real, "0", "bytes/cycle",
          "store and atomic data toward an L2 channel, per channel; may be fractional (0: noc.bytes_per_cycle)", {}, 0},
         {"noc.load_bytes_per_cycle", T::Real, "0", "bytes/cycle",

@@ -117,6 +117,8 @@ Preset make_preset(const Config& c) {
         return r;
     };
     n.store_bytes_per_cycle = link_rate("noc.store_bytes_per_cycle");
+    n.cu_store_bytes_per_cycle = link_rate("noc.cu_store_bytes_per_cycle");
+    n.cus = p.cus;
     n.load_bytes_per_cycle = link_rate("noc.load_bytes_per_cycle");
     if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
 

@@ -14,7 +14,8 @@ void NocStats::add_to(StatMap& m) const {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
     : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
-      up_free_(p.channels, 0), down_free_(p.channels, 0), responses_("responses", clk) {}
+      up_free_(p.channels, 0), down_free_(p.channels, 0), cu_free_(p.cu_store_bytes_per_cycle > 0 ? p.cus : 0, 0),
+      responses_("responses", clk) {}
 
 uint64_t Crossbar::data_bytes(const MemRequest& r) {
     return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
@@ -40,10 +41,12 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.channel = channel_of(req.addr);
     req.home = uint16_t(hop.channel);
     if (p_.sides.replicating() && req.op != trace::Op::Atomic) hop.channel = p_.sides.mirror(hop.channel, p_.sides.side_of_cu(req.source));
-    const Cycle ready = std::max(clk_.now(), req.issue);
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
+    const Cycle issued = std::max(clk_.now(), req.issue);
+    Cycle ready = issued;
+    if (bytes && req.source < cu_free_.size()) ready = take_link(cu_free_[req.source], p_.cu_store_bytes_per_cycle, issued, bytes).first;
     const auto [start, free] = take_link(up_free_[hop.channel], p_.store_bytes_per_cycle, ready, bytes);
-    stats_.queue_cycles += start - ready;
+    stats_.queue_cycles += start - issued;
     ++stats_.requests;
     stats_.request_bytes += bytes;
     req.reply_to = hop.reply_to ? this : nullptr;  // no answer wanted: none comes back

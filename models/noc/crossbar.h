@@ -10,6 +10,9 @@
 // link keeps its time in 1/1024 cycles (a command still holds it one cycle).
 // With an L2 that keeps a copy per side (L2Partitions), a CU's loads and
 // stores go to the channel in the home's position on the CU's own side.
+// With `cu_store_bytes_per_cycle`, a CU puts store data into the network at
+// most that fast (cut-through: a message enters its channel's link when it
+// starts leaving the CU).
 #pragma once
 
 #include <systemc>
@@ -34,6 +37,8 @@ struct NocParams {
     double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
     double load_bytes_per_cycle = 0;   // response link (load and atomic data); 0: bytes_per_cycle
     L2Partitions sides;  // with copies kept per side, a CU's loads and stores go to its own side
+    double cu_store_bytes_per_cycle = 0;  // each CU's store and atomic data into the network (0: no limit)
+    uint32_t cus = 0;
 };
 
 struct NocStats {
@@ -73,6 +78,7 @@ private:
     const Clock& clk_;
     NocStats stats_;
     std::vector<Cycle> up_free_, down_free_;  // in 1/1024 cycles where the direction's rate is set
+    std::vector<Cycle> cu_free_;  // each CU's store data port, in 1/1024 cycles
     SlotPool<Hop> hops_;
     ResponseQueue responses_;
 };

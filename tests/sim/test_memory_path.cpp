@@ -123,6 +123,16 @@ TEST_CASE("stores hold the request link at noc.store_bytes_per_cycle, fractions 
     CHECK(stat(r, "noc.queue_cycles") == 9);
 }
 
+TEST_CASE("a CU puts store data into the network at noc.cu_store_bytes_per_cycle", "[sim][memory]") {
+    // The same 4 lines of 64 bytes, looked up at t .. t+3. At 16 B/clk each holds the CU's port 4
+    // cycles: they leave the CU at t, t+4, t+8 and t+12, waiting 0 + 3 + 6 + 9 = 18 cycles; the
+    // channel's link (64 B/clk, a cycle a line) then takes each as it comes.
+    const std::string store = "st global 4 0x10 all affine 0x10000 4\nwait";
+    auto r = run_text(one_wave_trace(64, 64, store), {{"l2.channels", "1"}, {"noc.cu_store_bytes_per_cycle", "16"}});
+    CHECK(stat(r, "noc.request_bytes") == 256);
+    CHECK(stat(r, "noc.queue_cycles") == 18);
+}
+
 TEST_CASE("without noc.store_bytes_per_cycle stores use noc.bytes_per_cycle", "[sim][memory]") {
     // 64-byte lines on a 64 B/clk link: one a cycle, as fast as the L1 sends them.
     auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"), {{"l2.channels", "1"}});
