@@ -67,10 +67,6 @@ inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t
     coalesce(in, w, line_bytes, sector_bytes, out, [](unsigned, uint64_t a) { return a; });
 }
 
-// A store's bytes, grain by grain, for the lines `out` already lists: which
-// grains (of `grain` bytes) each line's store writes, and which of them only
-// in part. A sector written in part cannot be read before it is fetched
-// (validation/results/h200-l2sides), so the caches keep the two apart.
 // Bits [from, to) of a bitmap: each word's part in one mask.
 template <typename F>
 void bit_range(uint64_t from, uint64_t to, F&& f) {
@@ -82,6 +78,10 @@ void bit_range(uint64_t from, uint64_t to, F&& f) {
     }
 }
 
+// A store's bytes, grain by grain, for the lines `out` already lists: which
+// grains (of `grain` bytes) each line's store writes, and which of them only
+// in part. A sector written in part cannot be read before it is fetched
+// (validation/results/h200-l2sides), so the caches keep the two apart.
 template <typename AddrFn>
 void store_grains(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t grain,
                   std::vector<LineAccess>& out, std::vector<uint64_t>& cover, AddrFn&& lane_addr) {

@@ -23,12 +23,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
       link_port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
-    port_.attach([this] { run(); });
-    if (p.sides.replicating()) {
-        link_port_.attach([this] {
-            link_port_.serve([this](const std::pair<MemRequest*, Cycle>& r, Cycle now) { return lookup(*r.first, r.second, now); });
-        });
-    }
+    port_.attach([this] { run(port_); });
+    if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });
 }
 
 void L2Slice::mem_request(MemRequest& req) {
@@ -36,8 +32,8 @@ void L2Slice::mem_request(MemRequest& req) {
     (req.link ? link_port_ : port_).push({&req, arrival}, arrival);
 }
 
-void L2Slice::run() {
-    port_.serve([this](const std::pair<MemRequest*, Cycle>& r, Cycle now) { return lookup(*r.first, r.second, now); });
+void L2Slice::run(Port& port) {
+    port.serve([this](const std::pair<MemRequest*, Cycle>& r, Cycle now) { return lookup(*r.first, r.second, now); });
 }
 
 void L2Slice::answer(MemRequest& req, Cycle arrival, Cycle at) {

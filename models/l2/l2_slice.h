@@ -64,7 +64,7 @@ struct L2Stats : CacheCounters {
 class L2Slice : public sc_core::sc_module, public MemTargetIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> dram;
-    std::vector<L2Slice*> peers;  // every slice, by channel (bound by the platform when sides keep copies)
+    std::vector<L2Slice*> peers;  // every slice, by channel (bound by the platform; used when sides keep copies)
 
     L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk);
     void mem_request(MemRequest& req) override;
@@ -95,7 +95,8 @@ private:
         bool link_table;  // a fetch for the link's MSHRs
         uint32_t far;  // a fill over the partition link: its cycles each way
     };
-    void run();
+    using Port = LookupPort<std::pair<MemRequest*, Cycle>>;  // a request and its arrival cycle
+    void run(Port& port);
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table);
     // A line homed on another slice, kept here as a copy for this side's CUs.
@@ -131,8 +132,8 @@ private:
     MshrTable<Target> link_mshr_;  // lines homed here, fetched for another side's copy
     std::vector<Target> done_targets_;  // targets of the fill being answered
     SlotPool<DownReq> down_;
-    LookupPort<std::pair<MemRequest*, Cycle>> port_;  // a request and its arrival cycle
-    LookupPort<std::pair<MemRequest*, Cycle>> link_port_;  // requests over the link
+    Port port_;       // the CUs' requests
+    Port link_port_;  // requests over the link
     ResponseQueue responses_;
 };
 

@@ -1,7 +1,7 @@
 // Which L2 channel (slice) homes an address: (address / interleave) mod
 // channels, or an XOR fold of the higher address bits into it, so that
-// power-of-two strides spread over the channels. The crossbar routes by it;
-// an L2 slice that keeps copies of other slices' lines asks it for a line's home.
+// power-of-two strides spread over the channels. The crossbar routes by it
+// (and names the home in each request); the chase self-checks use it too.
 #pragma once
 
 #include <cstdint>
