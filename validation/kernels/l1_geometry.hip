@@ -1,15 +1,19 @@
 // The L1's size and sets as one thread sees them: a single thread chases a
 // chain of lines (each line's first word holds the next line's index), several
 // passes, and times every load of the last passes with clock64. A load under
-// kHitCycles is an L1 hit. Three families:
-//  CAP:   L lines of a buffer visited in order (seq) or in a random cycle (rand),
-//         for footprints of 16 KiB to 320 KiB, with no shared memory and with
-//         40 KiB of dynamic shared memory (a larger carve-out, a smaller L1);
-//  LOCAL: the same, through a private array (local memory, as spills use it):
-//         the thread first copies the chain into it, then chases it there;
-//  SET:   N lines S bytes apart (S = 1 KiB ... 256 KiB, N = 1 ... 48), visited
-//         in order: where the hits stop tells the ways of a set, if S maps
-//         lines to one set.
+// kHitCycles is an L1 hit. Families:
+//  CAP:    L lines of a buffer visited in order (seq) or in a random cycle
+//          (rand), for footprints of 16 KiB to 320 KiB, in a kernel with 4 bytes
+//          of shared memory (its wait), and with 40 KiB of dynamic shared memory
+//          more (a larger carve-out, a smaller L1);
+//  CAP0:   the same with no shared memory at all (the wait is a global store);
+//  LOCAL, LOCAL0: the same through a private array (local memory, as spills use
+//          it), with 4 bytes of shared memory and with none: the thread first
+//          copies the chain into it, then chases it there;
+//  SET:    N lines S bytes apart (S = 1 KiB ... 256 KiB, N = 1 ... 48), no shared
+//          memory, visited in order: where the hits stop tells the ways of a
+//          set, if S maps lines to one set.
+// With --carveout, each kernel variant runs once at 64 KiB (for the profiler).
 // Prints per case: <family> <order or stride> <footprint bytes or N> <shared bytes>
 // <timed loads> <hits> <median cycles of hits> <median cycles of misses>
 #include <algorithm>
@@ -44,11 +48,25 @@ __device__ unsigned load_l2(const unsigned* p) {
 #endif
 }
 
+// How a chase step waits for its load before reading the clock: a store of
+// the loaded value (which needs it) that the clock read cannot pass. The
+// shared-memory store makes a kernel use 4 bytes of shared memory, which
+// moves the driver's carve-out; the global one (L2 only) uses none.
+struct SharedSink {
+    __device__ static void put(unsigned v, unsigned*) {
+        __shared__ volatile unsigned sink;
+        sink = v;
+    }
+};
+struct GlobalSink {
+    __device__ static void put(unsigned v, unsigned* slot) { store_l2(slot, v); }
+};
+
 // Chases `n` steps from line 0 of `buf` (indices in lines), `kWarmPasses` + `kTimedPasses` times
-// round; records the cycles of each timed load.
+// round; records the cycles of each timed load (lat[kTimedPasses * kMaxLines] is the sink's).
+template <class Sink>
 __global__ void chase_global(const unsigned* buf, unsigned n, unsigned zero, unsigned* lat) {
     extern __shared__ unsigned dyn[];
-    __shared__ unsigned sink;
     if (threadIdx.x != 0) return;
     if (zero) dyn[0] = zero;  // the dynamic shared memory is reserved (and never written)
     unsigned line = 0;
@@ -56,18 +74,17 @@ __global__ void chase_global(const unsigned* buf, unsigned n, unsigned zero, uns
         for (unsigned k = 0; k < n; ++k) {
             const long long t0 = cu_cycles();
             line = buf[line * kWords + (line & zero)];
-            sink = line & zero;
+            Sink::put(line & zero, lat + kTimedPasses * kMaxLines);
             const long long dt = cu_cycles() - t0;
             if (p >= kWarmPasses) store_l2(&lat[(p - kWarmPasses) * n + k], unsigned(dt));
         }
-    if (sink) lat[0] = sink;
 }
 
 // The same chain in a private array: element k of one thread sits in its own
 // line (local memory interleaves the lanes' words), so n elements are n lines.
+template <class Sink>
 __global__ void chase_local(const unsigned* chain, unsigned n, unsigned zero, unsigned* lat) {
     unsigned priv[kMaxLines];
-    __shared__ unsigned sink;
     if (threadIdx.x != 0) return;
     for (unsigned k = 0; k < n; ++k) priv[k] = load_l2(&chain[k]);
     unsigned line = 0;
@@ -75,11 +92,10 @@ __global__ void chase_local(const unsigned* chain, unsigned n, unsigned zero, un
         for (unsigned k = 0; k < n; ++k) {
             const long long t0 = cu_cycles();
             line = priv[line + (line & zero)];
-            sink = line & zero;
+            Sink::put(line & zero, lat + kTimedPasses * kMaxLines);
             const long long dt = cu_cycles() - t0;
             if (p >= kWarmPasses) store_l2(&lat[(p - kWarmPasses) * n + k], unsigned(dt));
         }
-    if (sink) lat[0] = sink;
 }
 
 namespace {
@@ -112,31 +128,39 @@ std::vector<unsigned> cycle_of(unsigned lines, bool shuffle, std::mt19937& rng) 
 
 int main(int argc, char** argv) {
     validation::once(argc, argv);
+    // --carveout: each kernel variant once, at 64 KiB, for the profiler to read the carve-out it got.
+    const bool carveout_only = validation::flag(argc, argv, "--carveout");
     const size_t buf_words = size_t(48) * (256 << 10) / 4;  // the largest SET span: 48 lines 256 KiB apart
     unsigned *buf, *lat, *chain;
     HIP_CHECK(hipMalloc(&buf, buf_words * sizeof(unsigned)));
     HIP_CHECK(hipMalloc(&chain, kMaxLines * sizeof(unsigned)));
-    HIP_CHECK(hipMalloc(&lat, kTimedPasses * kMaxLines * sizeof(unsigned)));
+    HIP_CHECK(hipMalloc(&lat, (kTimedPasses * kMaxLines + 1) * sizeof(unsigned)));
     std::vector<unsigned> image(buf_words, 0);
     std::mt19937 rng(20261201);
     const unsigned shared_sizes[] = {0, 40 << 10};
-    for (int shuffle = 0; shuffle < 2; ++shuffle)
-        for (unsigned kib = 16; kib <= 320; kib += 8) {
+    for (int shuffle = 0; shuffle < (carveout_only ? 1 : 2); ++shuffle)
+        for (unsigned kib = carveout_only ? 64 : 16; kib <= (carveout_only ? 64u : 320u); kib += 8) {
             const unsigned lines = kib * 1024 / 128;
             const std::vector<unsigned> next = cycle_of(lines, shuffle, rng);
             for (unsigned i = 0; i < lines; ++i) image[size_t(i) * kWords] = next[i];
             HIP_CHECK(hipMemcpy(buf, image.data(), size_t(lines) * kWords * sizeof(unsigned), hipMemcpyHostToDevice));
             HIP_CHECK(hipMemcpy(chain, next.data(), lines * sizeof(unsigned), hipMemcpyHostToDevice));
             for (unsigned sh : shared_sizes) {
-                hipLaunchKernelGGL(chase_global, dim3(1), dim3(32), sh, 0, buf, lines, 0u, lat);
+                hipLaunchKernelGGL(chase_global<SharedSink>, dim3(1), dim3(32), sh, 0, buf, lines, 0u, lat);
                 HIP_CHECK(hipGetLastError());
                 report("CAP", shuffle ? "rand" : "seq", kib * 1024ll, sh, lat, kTimedPasses * lines);
             }
-            hipLaunchKernelGGL(chase_local, dim3(1), dim3(32), 0, 0, chain, lines, 0u, lat);
+            hipLaunchKernelGGL(chase_global<GlobalSink>, dim3(1), dim3(32), 0, 0, buf, lines, 0u, lat);
+            HIP_CHECK(hipGetLastError());
+            report("CAP0", shuffle ? "rand" : "seq", kib * 1024ll, 0, lat, kTimedPasses * lines);
+            hipLaunchKernelGGL(chase_local<SharedSink>, dim3(1), dim3(32), 0, 0, chain, lines, 0u, lat);
             HIP_CHECK(hipGetLastError());
             report("LOCAL", shuffle ? "rand" : "seq", kib * 1024ll, 0, lat, kTimedPasses * lines);
+            hipLaunchKernelGGL(chase_local<GlobalSink>, dim3(1), dim3(32), 0, 0, chain, lines, 0u, lat);
+            HIP_CHECK(hipGetLastError());
+            report("LOCAL0", shuffle ? "rand" : "seq", kib * 1024ll, 0, lat, kTimedPasses * lines);
         }
-    for (unsigned stride_kib = 1; stride_kib <= 256; stride_kib *= 2) {
+    for (unsigned stride_kib = 1; stride_kib <= (carveout_only ? 0u : 256u); stride_kib *= 2) {
         const size_t stride_words = size_t(stride_kib) * 1024 / 4;
         for (unsigned n = 1; n <= 48; ++n) {
             std::fill(image.begin(), image.end(), 0u);
@@ -144,7 +168,7 @@ int main(int argc, char** argv) {
             for (unsigned k = 0; k < n; ++k)
                 image[k * stride_words] = unsigned(((k + 1) % n) * stride_words / kWords);
             HIP_CHECK(hipMemcpy(buf, image.data(), size_t(n) * stride_words * sizeof(unsigned), hipMemcpyHostToDevice));
-            hipLaunchKernelGGL(chase_global, dim3(1), dim3(32), 0, 0, buf, n, 0u, lat);
+            hipLaunchKernelGGL(chase_global<GlobalSink>, dim3(1), dim3(32), 0, 0, buf, n, 0u, lat);
             HIP_CHECK(hipGetLastError());
             char what[16];
             std::snprintf(what, sizeof what, "%uK", stride_kib);
