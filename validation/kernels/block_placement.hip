@@ -47,8 +47,8 @@ int main(int argc, char** argv) {
                 std::map<unsigned, unsigned> count;
                 for (unsigned b = 0; b < blocks; ++b) ++count[cu_of[b]];
                 unsigned most = 0, fewest = ~0u, at_most = 0;
-                for (auto& [cu, n] : count) most = std::max(most, n), fewest = std::min(fewest, n);
-                for (auto& [cu, n] : count) at_most += n == most;
+                for (const auto& kv : count) most = std::max(most, kv.second), fewest = std::min(fewest, kv.second);
+                for (const auto& kv : count) at_most += kv.second == most;
                 std::printf("PLACE %u %u %d %zu %u %u %u\n", s.threads, blocks, run, count.size(), most, at_most, fewest);
                 if (run == 0) {
                     std::printf("ORDER %u %u %d", s.threads, blocks, run);
