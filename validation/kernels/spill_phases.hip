@@ -1,0 +1,88 @@
+// Where the suite's spill kernel (shared_compute.hip: 96 private floats a
+// thread, written in order, then read at (i * 7 + t) % 96; 264 blocks of 256
+// threads, 2 a CU) spends its time, and why its local loads miss the L1 a
+// quarter of the time on the H200 though its 192 KiB a CU fits the L1.
+// Variants (same work; each warp's first lane records its CU and the cycles of
+// its write phase and of its read phase, the read phase ending once its loads'
+// data is back):
+//   spill       the suite's kernel, with the records;
+//   spill_sync  __syncthreads() between the phases;
+//   spill_gap   __syncthreads() and 30,000 cycles of waiting between them, so
+//               that every store has reached the L2 before the first load;
+//   spill_read2 the read phase twice (the second reads lines the first left).
+// Prints the events' median time per variant (RESULT lines), then per variant
+// PHASES <variant> <median write cycles> <median read cycles> <max read
+// cycles> <median total> <max total> over its warps.
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include "../common/device_timers.h"
+#include "../common/harness.h"
+
+struct Phase {
+    unsigned cu, write, read, total;
+};
+
+template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice
+__global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) {
+    float priv[96];  // indexed at run time: lives in local (private) memory
+    const long long t0 = cu_cycles();
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    for (int i = 0; i < 96; ++i) priv[i] = in[t] * float(i);
+    const long long t1 = cu_cycles();
+    if (kMode >= 1 && kMode <= 2) __syncthreads();
+    if (kMode == 2)
+        while (cu_cycles() - t1 < 30000) {
+        }
+    const long long t2 = cu_cycles();
+    float acc = 0;
+    for (int i = 0; i < 96; ++i) acc += priv[(i * 7 + t + zero) % 96];
+    if (kMode == 3)
+        for (int i = 0; i < 96; ++i) acc += priv[(i * 5 + t + zero) % 96];
+    out[t] = acc;  // needs every load's data: the clock below reads after them
+    const long long t3 = cu_cycles();
+    if (threadIdx.x % 32 == 0)
+        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0)};
+}
+
+namespace {
+
+unsigned median(std::vector<unsigned> v) {
+    std::nth_element(v.begin(), v.begin() + v.size() / 2, v.end());
+    return v[v.size() / 2];
+}
+
+template <int kMode>
+void run(bool single, const char* name, float* out, const float* in, Phase* d_rec, int blocks) {
+    validation::measure(single, "spill_phases", name, blocks * 256ll, 0, [&] {
+        hipLaunchKernelGGL(spill_phases<kMode>, dim3(blocks), dim3(256), 0, 0, out, in, 0, d_rec);
+    });
+    if (single) return;
+    const int warps = blocks * 8;
+    std::vector<Phase> rec(warps);
+    HIP_CHECK(hipMemcpy(rec.data(), d_rec, warps * sizeof(Phase), hipMemcpyDeviceToHost));
+    std::vector<unsigned> w, r, tot;
+    for (const Phase& p : rec) w.push_back(p.write), r.push_back(p.read), tot.push_back(p.total);
+    std::printf("PHASES %s %u %u %u %u %u\n", name, median(w), median(r), *std::max_element(r.begin(), r.end()),
+                median(tot), *std::max_element(tot.begin(), tot.end()));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    const bool single = validation::once(argc, argv);
+    const int blocks = 264;  // the suite's --small size
+    float *in, *out;
+    Phase* rec;
+    HIP_CHECK(hipMalloc(&in, sizeof(float) * blocks * 256));
+    HIP_CHECK(hipMalloc(&out, sizeof(float) * blocks * 256));
+    HIP_CHECK(hipMalloc(&rec, sizeof(Phase) * blocks * 8));
+    HIP_CHECK(hipMemset(in, 0, sizeof(float) * blocks * 256));
+    run<0>(single, "spill", out, in, rec, blocks);
+    run<1>(single, "spill_sync", out, in, rec, blocks);
+    run<2>(single, "spill_gap", out, in, rec, blocks);
+    run<3>(single, "spill_read2", out, in, rec, blocks);
+    for (void* p : {(void*)in, (void*)out, (void*)rec}) HIP_CHECK(hipFree(p));
+    return 0;
+}
