@@ -12,7 +12,8 @@
 //   spill_read2 the read phase twice (the second reads lines the first left).
 // Prints the events' median time per variant (RESULT lines), then per variant
 // PHASES <variant> <median write cycles> <median read cycles> <max read
-// cycles> <median total> <max total> over its warps.
+// cycles> <median total> <max total> <median start ns> <max start ns> <first
+// start to last end, ns> over its warps (starts from the first warp's).
 #include <algorithm>
 #include <cstdio>
 #include <vector>
@@ -22,11 +23,13 @@
 
 struct Phase {
     unsigned cu, write, read, total;
+    unsigned long long start_ns, end_ns;  // the GPU-wide timer at the warp's first and last clock reads
 };
 
 template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice
 __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) {
     float priv[96];  // indexed at run time: lives in local (private) memory
+    const unsigned long long s0 = global_ns();
     const long long t0 = cu_cycles();
     int t = blockIdx.x * blockDim.x + threadIdx.x;
     for (int i = 0; i < 96; ++i) priv[i] = in[t] * float(i);
@@ -42,8 +45,9 @@ __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) 
         for (int i = 0; i < 96; ++i) acc += priv[(i * 5 + t + zero) % 96];
     out[t] = acc;  // needs every load's data: the clock below reads after them
     const long long t3 = cu_cycles();
+    const unsigned long long s3 = global_ns();
     if (threadIdx.x % 32 == 0)
-        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0)};
+        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0), s0, s3};
 }
 
 namespace {
@@ -62,10 +66,14 @@ void run(bool single, const char* name, float* out, const float* in, Phase* d_re
     const int warps = blocks * 8;
     std::vector<Phase> rec(warps);
     HIP_CHECK(hipMemcpy(rec.data(), d_rec, warps * sizeof(Phase), hipMemcpyDeviceToHost));
-    std::vector<unsigned> w, r, tot;
-    for (const Phase& p : rec) w.push_back(p.write), r.push_back(p.read), tot.push_back(p.total);
-    std::printf("PHASES %s %u %u %u %u %u\n", name, median(w), median(r), *std::max_element(r.begin(), r.end()),
-                median(tot), *std::max_element(tot.begin(), tot.end()));
+    std::vector<unsigned> w, r, tot, start;
+    unsigned long long first = ~0ull, last = 0;
+    for (const Phase& p : rec) first = std::min(first, p.start_ns), last = std::max(last, p.end_ns);
+    for (const Phase& p : rec)
+        w.push_back(p.write), r.push_back(p.read), tot.push_back(p.total), start.push_back(unsigned(p.start_ns - first));
+    std::printf("PHASES %s %u %u %u %u %u %u %u %llu\n", name, median(w), median(r), *std::max_element(r.begin(), r.end()),
+                median(tot), *std::max_element(tot.begin(), tot.end()), median(start),
+                *std::max_element(start.begin(), start.end()), last - first);
 }
 
 }  // namespace
