@@ -1,11 +1,13 @@
-// What a kernel that uses local (private) memory costs beyond its work. The
-// suite's spill kernel takes ~43,000 cycles (ncu) while its slowest warp
-// spends ~25,600 from its first instruction to its last load's data
-// (spill_phases.hip): ~17,000 cycles lie outside its warps. Here each thread
-// stores one word to a private array of N floats and loads one back (one
-// line each way a warp), against the same kernel with no private array, for
-// N = 96, 384 and 1,536 floats (384 B to 6 KiB a thread) and grids of 132 to
-// 4,224 blocks of 256 threads. Prints RESULT lines (harness.h; the size field
+// Meant to price a kernel's private memory beyond its work (the suite's spill
+// kernel spends ~17,000 of its ~43,000 cycles outside its warps,
+// spill_phases.hip). Each thread stores one float to a private array of N
+// floats and loads one back, against the same grid with no private array, for
+// N = 96, 384 and 1,536 (384 B to 6 KiB a thread) and 132 to 4,224 blocks of
+// 256 threads. Lane l of warp w stores element 32w + l (mod N), and private
+// memory interleaves the lanes' words: each warp's store writes 4 bytes into
+// 32 lines (sectors written in part) and its load reads 32 lines, so this
+// measures scattered partial-sector private stores more than a launch cost
+// (results/h200-locallaunch). Prints RESULT lines (harness.h; the size field
 // is N x 100,000 + blocks, 0 x 100,000 + blocks for the kernel without).
 #include "../common/harness.h"
 
