@@ -45,6 +45,7 @@ public:
         dp.cu = p.cu;
         dp.lds_size = p.lds.size_bytes;
         dp.lds_granule = p.lds.alloc_granule;
+        dp.lds_reserved = p.lds.reserved_bytes;
         dp.progress = opt.progress;
         dp.launch_cycles = p.launch_cycles;
         dp.dispatch_cycles = p.dispatch_cycles;
@@ -53,7 +54,7 @@ public:
         l2_line_bytes_ = p.l2.geometry.line_bytes;
         unified_bytes_ = p.l1_unified_bytes;
         carveouts_ = p.lds_carveouts;
-        lds_granule_ = p.lds.alloc_granule;
+        min_carveout_ = p.lds_min_carveout;
         dispatcher_ = std::make_unique<Dispatcher>("dispatcher", dp, clk_, traces, this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
         MemTargetIf* below_l1 = nullptr;
@@ -110,7 +111,7 @@ public:
     void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                         const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
-        if (unified_bytes_) split_l1_lds(k, occ);
+        if (unified_bytes_) split_l1_lds(occ);
         for (auto& l : l1_) l->set_private_bytes(k.scratch_bytes);
         pc_lines_ = pc_lines;
         if (PcProfile* prof = PcProfile::active()) prof->reset();
@@ -179,10 +180,10 @@ public:
 
 private:
     // NVIDIA's L1 and shared memory are one storage: the driver carves the smallest LDS size that holds
-    // the resident workgroups' LDS, and the L1 gets the rest (CUDA guide, shared memory carve-out).
-    void split_l1_lds(const trace::KernelInfo& k, const Occupancy& occ) {
-        const uint64_t per_wg = (k.lds_bytes + lds_granule_ - 1) / lds_granule_ * lds_granule_;
-        const uint64_t need = per_wg * occ.workgroups_per_cu;
+    // the resident workgroups' LDS (with the share reserved for each), never less than the preset's
+    // minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out).
+    void split_l1_lds(const Occupancy& occ) {
+        const uint64_t need = std::max(occ.lds_alloc_bytes * occ.workgroups_per_cu, min_carveout_);
         carveout_ = carveouts_.back();
         for (uint64_t c : carveouts_)
             if (c >= need) {
@@ -195,7 +196,7 @@ private:
     Clock clk_;
     bool flush_l2_ = false;
     uint64_t dirty_at_launch_lines_ = 0, l2_line_bytes_ = 128;
-    uint64_t unified_bytes_ = 0, carveout_ = 0, lds_granule_ = 1;
+    uint64_t unified_bytes_ = 0, carveout_ = 0, min_carveout_ = 0;
     std::vector<uint64_t> carveouts_;
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;

@@ -53,6 +53,7 @@ Preset make_preset(const Config& c) {
     p.lds.latency = u32("lds.latency");
     p.lds.replay_latency = u32("lds.replay_latency");
     p.lds.alloc_granule = u32("lds.alloc_granule");
+    p.lds.reserved_bytes = c.u("lds.reserved_bytes");
 
     ConstParams& k = p.constant;
     k.geometry.size_bytes = c.u("const.size_bytes");
@@ -82,6 +83,7 @@ Preset make_preset(const Config& c) {
     L1Params& l1 = p.l1;
     check_lines("l1.size_bytes", "l1.line_bytes", "l1.sector_bytes", "l1.assoc", 1);
     l1.geometry = {c.u("l1.size_bytes"), u32("l1.line_bytes"), u32("l1.assoc")};
+    l1.geometry.hashed_sets = c.str("l1.set_hash") == "on";
     l1.sector_bytes = u32("l1.sector_bytes");
     l1.replacement = c.str("l1.replacement");
     l1.hit_latency = u32("l1.hit_latency");
@@ -94,12 +96,15 @@ Preset make_preset(const Config& c) {
     l1.local_write_allocate = c.str("l1.local_write_allocate") == "on";
     p.l1_unified_bytes = c.u("l1.unified_bytes");
     p.lds_carveouts = c.sizes("lds.carveouts");
+    p.lds_min_carveout = c.u("lds.min_carveout");
     std::sort(p.lds_carveouts.begin(), p.lds_carveouts.end());
     if (p.l1_unified_bytes) {
         const uint64_t unit = uint64_t(l1.geometry.line_bytes) * l1.geometry.assoc;
         for (uint64_t c : p.lds_carveouts)
             if (c >= p.l1_unified_bytes || (p.l1_unified_bytes - c) % unit)
                 err("lds.carveouts", "each must leave the L1 a positive multiple of l1.line_bytes x l1.assoc of l1.unified_bytes");
+        if (!p.lds_carveouts.empty() && p.lds_min_carveout > p.lds_carveouts.back())
+            err("lds.min_carveout", "exceeds the largest of lds.carveouts");
         if (p.lds_carveouts.empty() || p.lds_carveouts.back() < p.lds.size_bytes)
             err("lds.carveouts", "the largest must be at least lds.size_bytes");
     }

@@ -27,8 +27,9 @@ def chain(lines, shuffle, seed):
 
 
 def write_trace(path, family, order, passes, shared, stride=128):
-    space = "local" if family == "LOCAL" else "global"
-    lds = f" lds {shared}" if shared else ""
+    space = "local" if family.startswith("LOCAL") else "global"
+    lds_bytes = shared + (16 if family in ("CAP", "LOCAL") else 0)  # CAP and LOCAL wait with a 16-byte shared store
+    lds = f" lds {lds_bytes}" if lds_bytes else ""
     with open(path, "w") as f:
         f.write(f"dcusim-trace 1\nwave_size 32\nkernel geometry grid 1 1 1 block 32 1 1{lds}\nwave 0 0\n")
         # local element k of lane 0 is at offset 4k of its window (the model interleaves the lanes' words)
@@ -56,7 +57,7 @@ def measured(path):
         with open(path) as f:
             for line in f:
                 w = line.split()
-                if len(w) == 8 and w[0] in ("CAP", "LOCAL", "SET"):
+                if len(w) == 8 and w[0] in ("CAP", "CAP0", "LOCAL", "LOCAL0", "SET"):
                     out[(w[0], w[1], int(w[2]), int(w[3]))] = int(w[5])
     return out
 
@@ -77,7 +78,8 @@ def main():
             order = chain(lines, shuffle, kib)
             for shared in (0, 40 << 10):
                 show("CAP", what, kib * 1024, shared, TIMED * lines, hits(dcusim, config, extra, "CAP", order, shared))
-            show("LOCAL", what, kib * 1024, 0, TIMED * lines, hits(dcusim, config, extra, "LOCAL", order, 0))
+            for family in ("CAP0", "LOCAL", "LOCAL0"):
+                show(family, what, kib * 1024, 0, TIMED * lines, hits(dcusim, config, extra, family, order, 0))
     for stride_kib in (1, 2, 4, 8, 16, 32, 64, 128, 256):
         for n in range(1, 49):
             h = hits(dcusim, config, extra, "SET", list(range(n)), 0, stride_kib * 1024)

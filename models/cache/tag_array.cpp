@@ -7,7 +7,7 @@ TagArray::TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> re
       repl_(std::move(repl)) {}
 
 int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
-    uint32_t set = uint32_t(set_of_.mod(index));
+    const uint32_t set = set_index(index);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     for (uint32_t w = 0; w < g_.assoc; ++w)
         if (t[w] == line + 1) {
@@ -18,7 +18,7 @@ int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
 }
 
 int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const {
-    uint32_t set = uint32_t(set_of_.mod(index));
+    const uint32_t set = set_index(index);
     const uint64_t* t = &tag_[size_t(set) * g_.assoc];
     for (uint32_t w = 0; w < g_.assoc; ++w)
         if (t[w] == line + 1) return int32_t(set * g_.assoc + w);
@@ -28,7 +28,7 @@ int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const {
 bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
 
 int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted) {
-    uint32_t set = uint32_t(set_of_.mod(index));
+    const uint32_t set = set_index(index);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
     uint32_t way = g_.assoc;
     for (uint32_t w = 0; w < g_.assoc && way == g_.assoc; ++w)

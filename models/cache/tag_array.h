@@ -14,6 +14,11 @@ struct CacheGeometry {
     uint64_t size_bytes = 16384;
     uint32_t line_bytes = 64;
     uint32_t assoc = 4;
+    // Hashed set index: set = (index mod sets + H(index / sets)) mod sets with
+    // H(q) = the upper 32 bits of q x 0x9E3779B97F4A7C15. An aligned run of
+    // `sets` lines still takes every set once, but lines a multiple of the
+    // sets apart no longer share one set (off: set = index mod sets).
+    bool hashed_sets = false;
     uint32_t sets() const { return uint32_t(size_bytes / (uint64_t(line_bytes) * assoc)); }
 };
 
@@ -37,6 +42,11 @@ public:
     int32_t fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted);
 
 private:
+    uint32_t set_index(uint64_t index) const {
+        if (!g_.hashed_sets) return uint32_t(set_of_.mod(index));
+        const uint64_t h = (set_of_.div(index) * 0x9E3779B97F4A7C15ull) >> 32;
+        return uint32_t(set_of_.mod(set_of_.mod(index) + h));
+    }
     CacheGeometry g_;
     Divisor line_bytes_;
     uint32_t sets_;

@@ -18,7 +18,8 @@ void Occupancy::report(StatMap& m) const {
     m["occupancy.limit_workgroups"] = by_workgroups;
 }
 
-Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_granule, const trace::KernelInfo& k) {
+Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_granule, const trace::KernelInfo& k,
+                            uint64_t lds_reserved) {
     const std::string who = "kernel '" + k.name + "': ";
     Occupancy o;
     o.waves_per_workgroup = uint32_t((k.block.count() + cu.wave_size - 1) / cu.wave_size);
@@ -42,7 +43,7 @@ Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_
     o.by_waves = uint32_t(wg_by(per_simd));
     o.by_vgprs = uint32_t(wg_by(vgpr_waves));
     o.by_sgprs = uint32_t(wg_by(sgpr_waves));
-    o.lds_alloc_bytes = round_up(k.lds_bytes, lds_granule);
+    o.lds_alloc_bytes = round_up(k.lds_bytes, lds_granule) + lds_reserved;
     if (o.lds_alloc_bytes > lds_size)
         throw std::runtime_error(who + "workgroup needs " + std::to_string(o.lds_alloc_bytes) + " bytes of LDS, the preset has " +
                                  std::to_string(lds_size) + " (lds.size_bytes)");

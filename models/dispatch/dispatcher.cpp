@@ -35,7 +35,7 @@ void Dispatcher::run() {
                     return;
                 }
                 const trace::KernelInfo& k = reader_->kernel();
-                Occupancy occ = compute_occupancy(p_.cu, p_.lds_size, p_.lds_granule, k);
+                Occupancy occ = compute_occupancy(p_.cu, p_.lds_size, p_.lds_granule, k, p_.lds_reserved);
                 for (ComputeUnit* cu : cus_) cu->set_kernel(occ);
                 obs_->kernel_started(k, occ, reader_->pc_lines());
                 in_kernel_ = true;

@@ -31,6 +31,7 @@ struct DispatcherParams {
     CuParams cu;
     uint64_t lds_size = 65536;
     uint32_t lds_granule = 512;
+    uint64_t lds_reserved = 0;  // per workgroup, besides its own LDS (lds.reserved_bytes)
     bool progress = true;  // a progress line on stderr every few seconds
     uint32_t launch_cycles = 0;  // added to every kernel's cycles (launch and grid-end overhead)
     double dispatch_cycles = 0;  // GPU-wide cycles between two workgroup dispatches (0: no limit)

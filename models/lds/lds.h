@@ -19,6 +19,7 @@ struct LdsParams {
     // latency per replay in all, validation/results/h200-ldslatency).
     uint32_t replay_latency = 0;
     uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
+    uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
 };
 
 struct LdsStats {

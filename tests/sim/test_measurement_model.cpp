@@ -103,6 +103,40 @@ TEST_CASE("l1.unified_bytes: a kernel's L1 is what its LDS carve-out leaves", "[
     CHECK(stat(r, "occupancy.l1_bytes") == 196608);
 }
 
+TEST_CASE("lds.reserved_bytes: each workgroup holds a reserved share besides its own LDS", "[sim][memory]") {
+    // As above, but each workgroup also holds 1 KiB: 5120 + 1024 = 6144 bytes. By LDS 64K / 6144 = 10
+    // workgroups fit (12 without the share); they need 61,440 bytes: carve-out 64K, L1 192K.
+    const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 lds 5000\nwave 0 0\n"
+                          "ld lds 4 0x10 all affine 0 4\nend\n";
+    auto r = run_text(t, {{"l1.unified_bytes", "256K"}, {"lds.carveouts", "0,8K,16K,32K,64K"}, {"lds.reserved_bytes", "1K"}});
+    CHECK(stat(r, "occupancy.limit_lds") == 10);
+    CHECK(stat(r, "occupancy.workgroups_per_cu") == 10);
+    CHECK(stat(r, "occupancy.lds_carveout_bytes") == 65536);
+    CHECK(stat(r, "occupancy.l1_bytes") == 196608);
+}
+
+// No LDS: 16 workgroups (cu.max_workgroups) holding 512 bytes each (the reserved share) need 8K.
+namespace {
+const char* kNoLds = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n"
+                     "ld global 4 0x10 all affine 0 4\nwait\nend\n";
+}
+
+TEST_CASE("lds.reserved_bytes: a kernel without LDS gets the carve-out its reserved shares need", "[sim][memory]") {
+    auto r = run_text(kNoLds, {{"l1.unified_bytes", "256K"}, {"lds.carveouts", "0,8K,16K,32K,64K"}, {"lds.reserved_bytes", "512"}});
+    CHECK(stat(r, "occupancy.lds_carveout_bytes") == 8192);
+    CHECK(stat(r, "occupancy.l1_bytes") == 253952);
+}
+
+TEST_CASE("lds.min_carveout: a kernel that needs less still gets the minimum carve-out", "[sim][memory]") {
+    // The 8K it needs is below the minimum: it gets 32K, and the L1 224K.
+    auto r = run_text(kNoLds, {{"l1.unified_bytes", "256K"},
+                               {"lds.carveouts", "0,8K,16K,32K,64K"},
+                               {"lds.reserved_bytes", "512"},
+                               {"lds.min_carveout", "32K"}});
+    CHECK(stat(r, "occupancy.lds_carveout_bytes") == 32768);
+    CHECK(stat(r, "occupancy.l1_bytes") == 229376);
+}
+
 // One L2 channel of 2 KiB, 16 ways: a single set of 16 lines. The L2 starts with 4 foreign dirty
 // lines (512 bytes), the oldest of all. One wave reads 4 bytes every 32 bytes: 64 lanes touch 16
 // lines of 128 bytes, 48 lanes 12. Twelve fills find free ways; a 13th to 16th evict the four

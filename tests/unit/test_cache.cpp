@@ -73,3 +73,40 @@ TEST_CASE("Random replacement: repeatable, and every way is taken", "[cache]") {
     }
     CHECK((seen[0] && seen[1] && seen[2] && seen[3]));
 }
+
+TEST_CASE("Hashed sets: lines a multiple of the sets apart spread, an aligned run keeps one line a set", "[cache]") {
+    // 4 sets x 1 way x 64 B. Line n has r = n mod 4 and q = n / 4; its set is (r + H(q)) mod 4 with
+    // H(q) the upper 32 bits of q x 0x9E3779B97F4A7C15 (mod 2^64): H(0) = 0, H(1) = 2654435769,
+    // H(2) = 1013904242, H(3) = 3668340012, i.e. 0, 1, 2, 0 mod 4.
+    CacheGeometry g{256, 64, 1};
+    g.hashed_sets = true;
+    TagArray t(g, make_replacement("lru", 4, 1));
+    uint64_t ev = 99;
+    // Lines 0, 4, 8 go to sets 0, 1, 2: all three stay (mod 4 they would share set 0).
+    for (uint64_t l : {0, 4, 8}) CHECK_FALSE(t.fill(l, &ev));
+    for (uint64_t l : {0, 4, 8}) CHECK(t.lookup(l));
+    // Line 12 (q = 3) goes to set 0 and evicts line 0.
+    CHECK(t.fill(12, &ev));
+    CHECK(ev == 0);
+    CHECK(t.lookup(4));
+    CHECK(t.lookup(8));
+    CHECK_FALSE(t.lookup(0));
+    // Lines 20..23 (q = 5, H(5) = 387276959 = 3 mod 4) take sets 3, 0, 1, 2: each evicts that set's line.
+    const uint64_t evicted[] = {99, 12, 4, 8};  // set 3 was empty
+    for (uint64_t l = 20; l < 24; ++l) {
+        ev = 99;
+        t.fill(l, &ev);
+        CHECK(ev == evicted[l - 20]);
+    }
+    for (uint64_t l = 20; l < 24; ++l) CHECK(t.lookup(l));
+}
+
+TEST_CASE("Unhashed sets: lines a multiple of the sets apart share one set", "[cache]") {
+    TagArray t(CacheGeometry{256, 64, 1}, make_replacement("lru", 4, 1));
+    uint64_t ev = 99;
+    CHECK_FALSE(t.fill(0, &ev));
+    CHECK(t.fill(4, &ev));
+    CHECK(ev == 0);
+    CHECK(t.fill(8, &ev));
+    CHECK(ev == 4);
+}
