@@ -38,10 +38,16 @@ def conditions():
     return flags
 
 
+def measured_stats(dcusim, config, extra, write):
+    """The first kernel's statistics replaying the trace write(path) writes, under the measurement conditions."""
+    kernel, _ = replay(dcusim, config, [*conditions(), *extra], write)
+    return kernel["stats"]
+
+
 def dram_bytes(dcusim, config, extra, write):
     """DRAM bytes read and written replaying the trace write(path) writes, under the measurement conditions."""
-    kernel, _ = replay(dcusim, config, [*conditions(), *extra], write)
-    return kernel["stats"]["dram.read_bytes"], kernel["stats"]["dram.write_bytes"]
+    stats = measured_stats(dcusim, config, extra, write)
+    return stats["dram.read_bytes"], stats["dram.write_bytes"]
 
 
 def split_args(args):

@@ -4,14 +4,14 @@
 Writes each variant's trace (every thread one 4-byte store, one every 8 words, 32 words, or every word;
 blocks of 256 threads as the program launches them, no other instructions), replays it under the
 suite's measurement conditions (validation/results/h200/replay.ini), two at a time, and prints the DRAM
-bytes read and written, measured (one profiled launch each) and predicted.
+bytes read and written and the cycles, measured (one profiled launch each) and predicted.
 Usage: model_partial_writes.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
 """
 import concurrent.futures
 import os
 import sys
 
-from dcusim_run import dram_bytes, ncu_launches, split_args
+from dcusim_run import measured_stats, ncu_launches, split_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS, THREADS, BASE = 32, 256, 0x7F0000000000
@@ -35,8 +35,8 @@ def write_trace(path, name, stride, mib):
 
 
 def measured(run_dir):
-    """[(read bytes, written bytes)] per profiled launch, in launch order."""
-    metrics = ("dram__bytes_read.sum", "dram__bytes_write.sum")
+    """[(read bytes, written bytes, cycles)] per profiled launch, in launch order."""
+    metrics = ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max")
     launches = ncu_launches(os.path.join(run_dir, "ncu.csv"), metrics)
     return [tuple(launches[i][m] for m in metrics) for i in sorted(launches)]
 
@@ -50,12 +50,14 @@ def main():
     if len(meas) != len(VARIANTS):
         sys.exit(f"{len(meas)} measured launches, {len(VARIANTS)} variants")
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        jobs = [pool.submit(dram_bytes, dcusim, config, extra, lambda path, v=(name, stride, mib): write_trace(path, *v))
+        jobs = [pool.submit(measured_stats, dcusim, config, extra, lambda path, v=(name, stride, mib): write_trace(path, *v))
                 for name, stride, mib in VARIANTS]
-        model = [j.result() for j in jobs]
-    print("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model |\n|---|---|---|")
-    for (name, *_), (mr, mw), (pr, pw) in zip(VARIANTS, meas, model):
-        print(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} |")
+        model = [(k["dram.read_bytes"], k["dram.write_bytes"], k["cycles"]) for k in (j.result() for j in jobs)]
+    print("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model | cycles, measured / model |\n"
+          "|---|---|---|---|")
+    for (name, *_), (mr, mw, mc), (pr, pw, pc) in zip(VARIANTS, meas, model):
+        print(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} "
+              f"| {mc:,.0f} / {pc:,.0f} ({100 * (pc / mc - 1):+.1f} %) |")
 
 
 if __name__ == "__main__":
