@@ -68,6 +68,8 @@ expect_error 2 "unknown level 'loud'" "$DCUSIM" run --log-level loud "$good"
 run_bad carveout-list "key 'lds.carveouts': '1x' is not a size" --lds.carveouts 1x,2 "$good"
 run_bad fetch-bytes "key 'l2.fetch_bytes': must be a multiple of l2.sector_bytes that divides l2.line_bytes" --l2.fetch_bytes 48 "$good"
 run_bad carveouts-too-small "key 'lds.carveouts': the largest must be at least lds.size_bytes" --l1.unified_bytes 256K --lds.carveouts 0,8K "$good"
+run_bad min-carveout "key 'lds.min_carveout': exceeds the largest of lds.carveouts" --l1.unified_bytes 256K --lds.size_bytes 64K --lds.carveouts 0,64K --lds.min_carveout 100K "$good"
+run_bad set-hash "key 'l1.set_hash': must be one of on, off, not 'maybe'" --l1.set_hash maybe "$good"
 run_bad carveout-leaves-no-l1 "key 'lds.carveouts': each must leave the L1" --l1.unified_bytes 64K --lds.carveouts 0,64K "$good"
 run_bad allocate-choice "must be one of on, off, not 'maybe'" --l1.local_write_allocate maybe "$good"
 expect_error 2 "unknown command 'walk'" "$DCUSIM" walk
