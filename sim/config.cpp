@@ -102,6 +102,9 @@ const std::vector<ParamDef>& param_defs() {
         {"l2.mshrs", T::UInt, "256", "lines", "L2 misses in flight per channel", {}, 1},
         {"l2.writeback_buffers", T::UInt, "256", "lines",
          "write-backs in flight to DRAM per channel; while all are busy the channel takes no lookup (0: no limit)", {}, 0},
+        {"l2.writeback_cycles", T::UInt, "0", "cycles",
+         "per channel, cycles between two DRAM writes (write-backs, and fetches that complete sectors written in part) "
+         "(0: no limit)", {}, 0},
         {"l2.partitions", T::UInt, "1", "sides",
          "sides joined by a link: the L2 channels split into this many in index order, the CUs take them in turn; "
          "a miss for a line homed on another side crosses the link to memory", {}, 1},

@@ -137,6 +137,7 @@ Preset make_preset(const Config& c) {
     l2.lookups_per_cycle = u32("l2.lookups_per_cycle");
     l2.mshrs = u32("l2.mshrs");
     l2.writeback_buffers = u32("l2.writeback_buffers");
+    l2.writeback_cycles = u32("l2.writeback_cycles");
     l2.sides = {u32("l2.partitions"), n.channels, u32("l2.far_latency"), c.str("l2.replicate") == "on"};
     if (l2.sides.count > n.channels || l2.sides.count > p.cus) err("l2.partitions", "must be at most l2.channels and cu.count");
     if (l2.sides.replicating() && n.channels % l2.sides.count) err("l2.replicate", "needs l2.channels (" + std::to_string(n.channels) + ") to split evenly into l2.partitions (" +

@@ -69,7 +69,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             write_sectors(line_no, want, full, now, req.pc);  // write-allocate without a fetch
             drop_copies(line_no, p_.sides.side_of_cu(req.source));
             stats_.partial_sectors += uint64_t(__builtin_popcount(partial));
-            if (partial && *extra) fetch(line_no, *extra, now, req, link_table);
+            if (partial && *extra) fetch(line_no, *extra, write_slot(now), req, link_table);
         }
         st.sectors += uint64_t(__builtin_popcount(want));
         st.sector_hits += uint64_t(__builtin_popcount(want));
@@ -202,7 +202,7 @@ void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, C
 void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     if (!v.valid || !v.dirty) return;
     if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
-    DownReq& d = down_req(Down::Writeback, v.line_no, v.dirty, now, MemRequest{});  // the home slice writes to its own memory
+    DownReq& d = down_req(Down::Writeback, v.line_no, v.dirty, write_slot(now), MemRequest{});  // the home slice writes to its own memory
     d.req.pc = pc;  // the access whose allocation evicted the line
     ++stats_.writebacks;
     ++writebacks_in_flight_;

@@ -49,6 +49,9 @@ struct L2Params {
     bool partial_fetch = false;
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
     uint32_t writeback_buffers = 0;    // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
+    // The slice's path to DRAM writes: one write-back, or one fetch that completes sectors written in
+    // part (read-modify-write), leaves every this many cycles (0: no limit).
+    uint32_t writeback_cycles = 0;
     L2Partitions sides;
     uint32_t index = 0;  // this slice's channel
 };
@@ -124,6 +127,14 @@ private:
     L2Stats stats_;
     uint64_t dirty_sectors_ = 0;          // with a dirty limit: dirty sectors held
     uint32_t writebacks_in_flight_ = 0;   // sent to DRAM, not yet written
+    Cycle write_path_free_ = 0;           // with writeback_cycles: when the next write-back may leave
+    // The cycle a write-back (or read-modify-write fetch) ready at `now` leaves, taking the write path.
+    Cycle write_slot(Cycle now) {
+        if (!p_.writeback_cycles) return now;
+        const Cycle at = std::max(now, write_path_free_);
+        write_path_free_ = at + p_.writeback_cycles;
+        return at;
+    }
     bool stalled_on_writeback_ = false;   // why the tag port waits: a write-back buffer, else an MSHR
     bool link_stalled_on_writeback_ = false;  // the same for the link's port
     std::deque<uint64_t> dirty_order_;  // lines in the order they became dirty (oldest first)
