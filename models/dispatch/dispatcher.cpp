@@ -41,7 +41,6 @@ void Dispatcher::run() {
                 in_kernel_ = true;
                 trace_drained_ = false;
                 kernel_start_ = now;
-                if (getenv("DCUSIM_ORDER")) rr_ = 0;
                 next_dispatch_ = double(now);
             }
             dispatch(now);
@@ -69,30 +68,7 @@ void Dispatcher::dispatch(Cycle now) {
                 return;
             }
         }
-        static std::vector<uint32_t> order = [] {
-            std::vector<uint32_t> o;
-            if (const char* f = getenv("DCUSIM_ORDER")) {
-                FILE* fp = fopen(f, "r");
-                unsigned x;
-                while (fp && fscanf(fp, "%u", &x) == 1) o.push_back(x);
-                if (fp) fclose(fp);
-            }
-            return o;
-        }();
         size_t i = 0;
-        if (!order.empty()) {
-            const size_t m = order.size();
-            size_t j = 0;
-            while (j < m && !cus_[order[(rr_ + j) % m]]->can_accept()) ++j;
-            if (j == m) return;
-            if (p_.dispatch_cycles > 0 && next_dispatch_ > double(now)) {
-                wake_.notify(clk_.until(Cycle(std::ceil(next_dispatch_))));
-                return;
-            }
-            cus_[order[(rr_ + j) % m]]->launch(std::move(pending_), now);
-            rr_ = uint32_t((rr_ + j + 1) % m);
-            continue;
-        }
         while (i < n && !cus_[(rr_ + i) % n]->can_accept()) ++i;
         if (i == n) return;  // every CU is full
         if (p_.dispatch_cycles > 0 && next_dispatch_ > double(now)) {
