@@ -24,30 +24,59 @@ inline uint32_t sectors_touched(uint64_t lo, uint64_t hi, uint64_t line, uint32_
     return uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1));
 }
 
+// Bits [from, to) of a bitmap: each word's part in one mask.
+template <typename F>
+void bit_range(uint64_t from, uint64_t to, F&& f) {
+    for (uint64_t b = from; b < to;) {
+        const uint64_t word = b / 64, end = std::min(to, (word + 1) * 64);
+        const uint64_t width = end - b;
+        f(size_t(word), (width == 64 ? ~uint64_t(0) : ((uint64_t(1) << width) - 1)) << (b % 64));
+        b = end;
+    }
+}
+
+// A store's bytes per line: `cover` holds a bitmap of each listed line's
+// bytes, (line_bytes + 63) / 64 words a line, in the order of `out`.
+inline size_t cover_words(uint32_t line_bytes) { return (line_bytes + 63) / 64; }
+// Marks bytes [lo, hi] of the line at `line` in its bitmap `c`.
+inline void cover_bytes(uint64_t* c, uint64_t lo, uint64_t hi, uint64_t line, uint32_t line_bytes) {
+    bit_range(std::max(lo, line) - line, std::min(hi, line + line_bytes - 1) - line + 1, [&](size_t i, uint64_t m) { c[i] |= m; });
+}
+
 // `lane_addr` maps (lane, trace address) to the address the caches see
-// (identity except for local memory, which is swizzled per lane).
+// (identity except for local memory, which is swizzled per lane). With
+// `cover` (stores), each line's bytes are marked there too, in the same walk.
 template <typename AddrFn>
 void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t sector_bytes,
-              std::vector<LineAccess>& out, AddrFn&& lane_addr) {
+              std::vector<LineAccess>& out, AddrFn&& lane_addr, std::vector<uint64_t>* cover = nullptr) {
     out.clear();
+    const size_t words = cover_words(line_bytes);
+    if (cover) cover->clear();
     w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
         uint64_t lo = lane_addr(lane, a), hi = lo + in.bytes - 1;
         for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
             const uint32_t mask = sectors_touched(lo, hi, line, line_bytes, sector_bytes);
             // Neighbouring lanes usually share the last line: look there first.
-            LineAccess* hit = nullptr;
-            if (!out.empty() && out.back().line == line) hit = &out.back();
+            size_t k = out.size();
+            if (!out.empty() && out.back().line == line) k = out.size() - 1;
             else
-                for (auto& x : out)
-                    if (x.line == line) { hit = &x; break; }
-            if (hit) hit->sectors |= mask;
-            else out.push_back({line, mask});
+                for (size_t j = 0; j < out.size(); ++j)
+                    if (out[j].line == line) {
+                        k = j;
+                        break;
+                    }
+            if (k < out.size()) out[k].sectors |= mask;
+            else {
+                out.push_back({line, mask});
+                if (cover) cover->resize(out.size() * words, 0);
+            }
+            if (cover) cover_bytes(&(*cover)[k * words], lo, hi, line, line_bytes);
         }
     });
 }
 
 inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t sector_bytes,
-                     std::vector<LineAccess>& out) {
+                     std::vector<LineAccess>& out, std::vector<uint64_t>* cover = nullptr) {
     // Contiguous active lanes whose affine addresses overlap or abut cover one
     // byte range: walk its lines instead of its lanes (same lines, same order).
     const uint64_t m = in.mask;
@@ -61,45 +90,23 @@ inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t
             out.clear();
             for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes)
                 out.push_back({line, sectors_touched(lo, hi, line, line_bytes, sector_bytes)});
+            if (cover) {
+                const size_t words = cover_words(line_bytes);
+                cover->assign(out.size() * words, 0);
+                for (size_t k = 0; k < out.size(); ++k) cover_bytes(&(*cover)[k * words], lo, hi, out[k].line, line_bytes);
+            }
             return;
         }
     }
-    coalesce(in, w, line_bytes, sector_bytes, out, [](unsigned, uint64_t a) { return a; });
+    coalesce(in, w, line_bytes, sector_bytes, out, [](unsigned, uint64_t a) { return a; }, cover);
 }
 
-// Bits [from, to) of a bitmap: each word's part in one mask.
-template <typename F>
-void bit_range(uint64_t from, uint64_t to, F&& f) {
-    for (uint64_t b = from; b < to;) {
-        const uint64_t word = b / 64, end = std::min(to, (word + 1) * 64);
-        const uint64_t width = end - b;
-        f(size_t(word), (width == 64 ? ~uint64_t(0) : ((uint64_t(1) << width) - 1)) << (b % 64));
-        b = end;
-    }
-}
-
-// A store's bytes, grain by grain, for the lines `out` already lists: which
-// grains (of `grain` bytes) each line's store writes, and which of them only
-// in part. A sector written in part cannot be read before it is fetched
+// From a store's bytes (`cover`, as coalesce marks them), which grains (of
+// `grain` bytes) each line's store writes, and which of them only in part. A
+// sector written in part cannot be read before it is fetched
 // (validation/results/h200-l2sides), so the caches keep the two apart.
-template <typename AddrFn>
-void store_grains(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t grain,
-                  std::vector<LineAccess>& out, std::vector<uint64_t>& cover, AddrFn&& lane_addr) {
-    const size_t words = (line_bytes + 63) / 64;
-    cover.assign(out.size() * words, 0);
-    size_t k = 0;  // the line of the last lane: the next lane's too, mostly
-    w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
-        const uint64_t lo = lane_addr(lane, a), hi = lo + in.bytes - 1;
-        for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
-            if (out[k].line != line) {
-                k = 0;
-                while (k + 1 < out.size() && out[k].line != line) ++k;
-            }
-            uint64_t* c = &cover[k * words];
-            bit_range(std::max(lo, line) - line, std::min(hi, line + line_bytes - 1) - line + 1,
-                      [&](size_t i, uint64_t m) { c[i] |= m; });
-        }
-    });
+inline void store_grains(uint32_t line_bytes, uint32_t grain, std::vector<LineAccess>& out, const std::vector<uint64_t>& cover) {
+    const size_t words = cover_words(line_bytes);
     for (size_t j = 0; j < out.size(); ++j) {
         LineAccess& la = out[j];
         la.written = la.partial = 0;

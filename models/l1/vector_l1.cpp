@@ -38,12 +38,10 @@ void VectorL1::mem_request(MemRequest& req) {
     const uint32_t op = ops_.acquire();
     const bool local = req.space == trace::Space::Local;
     auto priv = [&](unsigned lane, uint64_t a) { return private_addr(req, lane, a); };
-    if (local) coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_, priv);
-    else coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_);
-    if (req.op == trace::Op::Store) {
-        if (local) store_grains(*req.instr, *req.wave, p_.geometry.line_bytes, grain(), scratch_, cover_, priv);
-        else store_grains(*req.instr, *req.wave, p_.geometry.line_bytes, grain(), scratch_, cover_, [](unsigned, uint64_t a) { return a; });
-    }
+    std::vector<uint64_t>* cover = req.op == trace::Op::Store ? &cover_ : nullptr;  // a store's bytes, in the same walk
+    if (local) coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_, priv, cover);
+    else coalesce(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, scratch_, cover);
+    if (cover) store_grains(p_.geometry.line_bytes, grain(), scratch_, cover_);
     ops_[op] = {&req, uint32_t(scratch_.size()), arrival, arrival};
     // A load whose words crowd the data banks holds the port beyond its tag lookups (from its first line on).
     uint32_t extra = 0;

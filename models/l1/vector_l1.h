@@ -117,7 +117,7 @@ private:
     SlotPool<DownReq> down_;
     LookupPort<Lookup> port_;
     std::vector<LineAccess> scratch_;
-    std::vector<uint64_t> cover_;  // a store's bytes per line (store_grains)
+    std::vector<uint64_t> cover_;  // a store's bytes per line (coalesce, store_grains)
     DataBanks banks_;
     ResponseQueue responses_;
 };
