@@ -63,6 +63,12 @@ def split_args(args):
     return extra, rest
 
 
+def ncu_rows(path, metrics):
+    """[(value of each metric named, in that order)] per launch of an ncu --csv file, in launch order."""
+    launches = ncu_launches(path, metrics)
+    return [tuple(launches[i][m] for m in metrics) for i in sorted(launches)]
+
+
 def ncu_launches(path, metrics):
     """{launch ID: {metric: value, "kernel": name}} of an ncu --csv file, for the metrics named."""
     launches, header = {}, None

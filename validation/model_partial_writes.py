@@ -11,7 +11,7 @@ import concurrent.futures
 import os
 import sys
 
-from dcusim_run import measured_stats, ncu_launches, split_args
+from dcusim_run import measured_stats, ncu_rows, split_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 WS, THREADS, BASE = 32, 256, 0x7F0000000000
@@ -37,8 +37,7 @@ def write_trace(path, name, stride, mib):
 def measured(run_dir):
     """[(read bytes, written bytes, cycles)] per profiled launch, in launch order."""
     metrics = ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max")
-    launches = ncu_launches(os.path.join(run_dir, "ncu.csv"), metrics)
-    return [tuple(launches[i][m] for m in metrics) for i in sorted(launches)]
+    return ncu_rows(os.path.join(run_dir, "ncu.csv"), metrics)
 
 
 def main():

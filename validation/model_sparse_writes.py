@@ -11,7 +11,7 @@ import concurrent.futures
 import os
 import sys
 
-from dcusim_run import measured_stats, ncu_launches, split_args
+from dcusim_run import measured_stats, ncu_rows, split_args
 
 LINES, THREADS, WS, BASE = (256 << 20) // 128, 528 * 256, 32, 0x7F0000000000
 # (name, elements a line, words between them), in the program's launch order; None: the sector loads.
@@ -58,8 +58,7 @@ def main():
     meas = None
     if len(rest) == 3:
         metrics = ("gpc__cycles_elapsed.max", "dram__bytes_read.sum", "dram__bytes_write.sum")
-        launches = ncu_launches(os.path.join(rest[2], "ncu.csv"), metrics)
-        meas = [tuple(launches[i][m] for m in metrics) for i in sorted(launches)]
+        meas = ncu_rows(os.path.join(rest[2], "ncu.csv"), metrics)
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         jobs = [pool.submit(measured_stats, dcusim, config, extra, lambda p, v=v: write_trace(p, *v)) for v in VARIANTS]
         model = [(k["cycles"], k["dram.read_bytes"], k["dram.write_bytes"]) for k in (j.result() for j in jobs)]
