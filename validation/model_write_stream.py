@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""write_stream.hip as dcusim traces (every thread of 256-thread blocks stores one float4, once, over 4 to
+256 MiB), replayed on a preset under the suite's measurement conditions (two at a time), against the
+H200's DRAM bytes written in a run's ncu.csv (validation/results/h200-writes by default).
+
+What it shows: the dirty data the L2 holds at the kernel's end, bytes stored + the dirty data the
+profiler leaves at launch (`l2.dirty_at_launch_bytes`) - DRAM bytes written, measured and modelled.
+Usage: model_write_stream.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
+"""
+import concurrent.futures
+import os
+import subprocess
+import sys
+
+from dcusim_run import HERE, conditions, measured_stats, ncu_rows, split_args
+
+SIZES_MIB = [4, 16, 32, 48, 64, 96, 128, 256]  # the program's launch order
+
+
+def writer(tracegen, mib):
+    def write(path):
+        # 4 KiB a block: 8 waves of 32 lanes, each lane one 16-byte store.
+        subprocess.run([tracegen, "stream", "--bytes", str(mib << 20), "--blocks", str((mib << 20) // 4096),
+                        "--waves", "8", "--lane-bytes", "16", "--wave-size", "32", "--store", "-o", path],
+                       check=True, stdout=subprocess.DEVNULL)
+    return write
+
+
+def main():
+    extra, rest = split_args(sys.argv[1:])
+    if len(rest) not in (2, 3):
+        sys.exit(__doc__)
+    dcusim, config = rest[:2]
+    run_dir = rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-writes")
+    tracegen = os.path.join(os.path.dirname(dcusim), "dcusim-tracegen")
+    flags = conditions()
+    at_launch = float(flags[flags.index("--l2.dirty_at_launch_bytes") + 1])
+    if "--l2.dirty_at_launch_bytes" in extra:
+        at_launch = float(extra[extra.index("--l2.dirty_at_launch_bytes") + 1])
+    meas = [w for (w,) in ncu_rows(os.path.join(run_dir, "ncu.csv"), ("dram__bytes_write.sum",))]
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        jobs = [pool.submit(measured_stats, dcusim, config, extra, writer(tracegen, m)) for m in SIZES_MIB]
+        model = [j.result()["dram.write_bytes"] for j in jobs]
+    print(f"dirty data at launch: {at_launch:,.0f} B (measurement conditions)\n")
+    print("| buffer | DRAM bytes written, measured | model | dirty at the end, measured | model |\n|---|---|---|---|---|")
+    for mib, mw, pw in zip(SIZES_MIB, meas, model):
+        stored = (mib << 20) + at_launch
+        print(f"| {mib} MiB | {mw:,.0f} | {pw:,.0f} | {stored - mw:,.0f} | {stored - pw:,.0f} |")
+
+
+if __name__ == "__main__":
+    main()
