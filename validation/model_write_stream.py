@@ -4,7 +4,8 @@
 H200's DRAM bytes written in a run's ncu.csv (validation/results/h200-writes by default).
 
 What it shows: the dirty data the L2 holds at the kernel's end, bytes stored + the dirty data the
-profiler leaves at launch (`l2.dirty_at_launch_bytes`) - DRAM bytes written, measured and modelled.
+profiler leaves at launch (`l2.dirty_at_launch_bytes`) - DRAM bytes written, measured and modelled, and
+the cycles (the trace has only the stores, none of the kernel's few other instructions).
 Usage: model_write_stream.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
 """
 import concurrent.futures
@@ -37,15 +38,17 @@ def main():
     at_launch = float(flags[flags.index("--l2.dirty_at_launch_bytes") + 1])
     if "--l2.dirty_at_launch_bytes" in extra:
         at_launch = float(extra[extra.index("--l2.dirty_at_launch_bytes") + 1])
-    meas = [w for (w,) in ncu_rows(os.path.join(run_dir, "ncu.csv"), ("dram__bytes_write.sum",))]
+    meas = ncu_rows(os.path.join(run_dir, "ncu.csv"), ("dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         jobs = [pool.submit(measured_stats, dcusim, config, extra, writer(tracegen, m)) for m in SIZES_MIB]
-        model = [j.result()["dram.write_bytes"] for j in jobs]
+        model = [(k["dram.write_bytes"], k["cycles"]) for k in (j.result() for j in jobs)]
     print(f"dirty data at launch: {at_launch:,.0f} B (measurement conditions)\n")
-    print("| buffer | DRAM bytes written, measured | model | dirty at the end, measured | model |\n|---|---|---|---|---|")
-    for mib, mw, pw in zip(SIZES_MIB, meas, model):
+    print("| buffer | DRAM bytes written, measured | model | dirty at the end, measured | model | cycles, measured | model |\n"
+          "|---|---|---|---|---|---|---|")
+    for mib, (mw, mc), (pw, pc) in zip(SIZES_MIB, meas, model):
         stored = (mib << 20) + at_launch
-        print(f"| {mib} MiB | {mw:,.0f} | {pw:,.0f} | {stored - mw:,.0f} | {stored - pw:,.0f} |")
+        print(f"| {mib} MiB | {mw:,.0f} | {pw:,.0f} | {stored - mw:,.0f} | {stored - pw:,.0f} | {mc:,.0f} | {pc:,.0f} "
+              f"({100 * (pc / mc - 1):+.1f} %) |")
 
 
 if __name__ == "__main__":
