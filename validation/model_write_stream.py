@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """write_stream.hip as dcusim traces (every thread of 256-thread blocks stores one float4, once, over 4 to
 256 MiB), replayed on a preset under the suite's measurement conditions (two at a time), against the
-H200's DRAM bytes written in a run's ncu.csv (validation/results/h200-writes by default).
+H200's DRAM bytes written and cycles in a run's ncu.csv (validation/results/h200-writes by default; the
+medians of a size's launches where a run profiled each several times, as run2 did).
 
 What it shows: the dirty data the L2 holds at the kernel's end, bytes stored + the dirty data the
 profiler leaves at launch (`l2.dirty_at_launch_bytes`) - DRAM bytes written, measured and modelled, and
@@ -10,6 +11,7 @@ Usage: model_write_stream.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
 """
 import concurrent.futures
 import os
+import statistics
 import subprocess
 import sys
 
@@ -38,7 +40,9 @@ def main():
     at_launch = float(flags[flags.index("--l2.dirty_at_launch_bytes") + 1])
     if "--l2.dirty_at_launch_bytes" in extra:
         at_launch = float(extra[extra.index("--l2.dirty_at_launch_bytes") + 1])
-    meas = ncu_rows(os.path.join(run_dir, "ncu.csv"), ("dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
+    rows = ncu_rows(os.path.join(run_dir, "ncu.csv"), ("dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
+    per = len(rows) // len(SIZES_MIB)  # profiled launches of each size, in a row (run2: --repeat 3): medians
+    meas = [tuple(statistics.median(r[m] for r in rows[per * i:per * (i + 1)]) for m in range(2)) for i in range(len(SIZES_MIB))]
     with concurrent.futures.ThreadPoolExecutor(2) as pool:
         jobs = [pool.submit(measured_stats, dcusim, config, extra, writer(tracegen, m)) for m in SIZES_MIB]
         model = [(k["dram.write_bytes"], k["cycles"]) for k in (j.result() for j in jobs)]
