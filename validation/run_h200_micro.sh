@@ -4,7 +4,8 @@
 # per variant). Writes $OUT/times.txt, ncu.csv, provenance.txt.
 # Usage: validation/run_h200_micro.sh NAME [REPEAT]   (write_stream, launch, l1_lines, local_lines, l2_capacity,
 # l1_tags, tlb, lds_latency, alu_latency, const_latency; REPEAT: profile each variant that many times in a row, --repeat)
-# EXTRA_METRICS (environment): more ncu metrics, comma-separated.
+# EXTRA_METRICS (environment): more ncu metrics, comma-separated. NCU_OPTIONS: more ncu options
+# (store_reuse: "--cache-control none -k regex:measured").
 set -u
 NAME=${1:?usage: run_h200_micro.sh NAME [REPEAT]}
 RUNS="--once"
@@ -16,7 +17,7 @@ METRICS=dram__bytes_write.sum,dram__bytes_read.sum,gpc__cycles_elapsed.max,sm__c
 nvcc -O3 -arch=sm_90 -x cu "kernels/$NAME.hip" -o "/tmp/$NAME" || exit 1
 cuobjdump -sass "/tmp/$NAME" >"$OUT/sass.txt"
 "/tmp/$NAME" | tee "$OUT/times.txt"
-ncu --clock-control none --csv --metrics "$METRICS" "/tmp/$NAME" $RUNS >"$OUT/ncu.csv" 2>&1
+ncu --clock-control none ${NCU_OPTIONS:-} --csv --metrics "$METRICS" "/tmp/$NAME" $RUNS >"$OUT/ncu.csv" 2>&1
 grep -E "gpc__cycles_elapsed|dram__bytes_write" "$OUT/ncu.csv" | awk -F'","' '{print $5, $9, $13, $15}'
 provenance "nvcc -O3 -arch=sm_90 -x cu kernels/$NAME.hip -o $NAME" \
-    "ncu --clock-control none --csv --metrics $METRICS ./$NAME $RUNS" >"$OUT/provenance.txt"
+    "ncu --clock-control none ${NCU_OPTIONS:-} --csv --metrics $METRICS ./$NAME $RUNS" >"$OUT/provenance.txt"
