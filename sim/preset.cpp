@@ -41,6 +41,10 @@ Preset make_preset(const Config& c) {
     cu.long_issue_cycles = u32("cu.long_issue_cycles");
     cu.mid_issue_cycles = u32("cu.mid_issue_cycles");
     cu.workgroup_start_cycles = u32("cu.workgroup_start_cycles");
+    cu.barrier_arrive_cycles = c.real("cu.barrier_arrive_cycles");  // slots are counted in 1/1024 cycles in 64 bits
+    if (cu.barrier_arrive_cycles != 0 && !(cu.barrier_arrive_cycles >= 1.0 / 1024 && cu.barrier_arrive_cycles <= 1e6))
+        err("cu.barrier_arrive_cycles", "must be 0 or between 1/1024 and 1000000");
+    cu.barrier_cycles = u32("cu.barrier_cycles");
     p.launch_cycles = u32("cu.launch_cycles");
     p.dispatch_cycles = c.real("cu.dispatch_cycles");
     cu.max_outstanding = u32("cu.max_outstanding");

@@ -194,7 +194,13 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 stats_.simd_busy_cycles += p_.issue_cycles;
                 WorkgroupSlot& g = wgs_[w.wg];
                 ++g.at_barrier;
-                g.barrier_release = std::max(g.barrier_release, now + p_.issue_cycles);
+                Cycle taken = now + p_.issue_cycles;  // the barrier has issued
+                if (p_.barrier_arrive_cycles > 0) {  // the CU's barrier unit, one arrival at a time (1/1024 cycles)
+                    const Cycle t = std::max(taken * 1024, barrier_unit_free_);
+                    barrier_unit_free_ = t + Cycle(p_.barrier_arrive_cycles * 1024 + 0.5);
+                    taken = (barrier_unit_free_ + 1023) / 1024;
+                }
+                g.barrier_release = std::max(g.barrier_release, taken + p_.barrier_cycles);
                 stall(w, Stall::Barrier, now + p_.issue_cycles);  // waiting starts once the barrier has issued
                 w.parked = true;
                 return release_barrier_if_complete(w.wg, now);

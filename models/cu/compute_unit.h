@@ -79,6 +79,7 @@ private:
     SlotPool<WorkgroupSlot> wgs_;
     std::vector<uint32_t> simd_waves_;   // resident waves per SIMD
     std::vector<Cycle> simd_free_;       // cycle each SIMD can issue again
+    Cycle barrier_unit_free_ = 0;        // when the CU's barrier unit takes its next arrival, in 1/1024 cycles
     uint32_t resident_ = 0;              // resident workgroups
 
     struct Ready {

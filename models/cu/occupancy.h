@@ -26,6 +26,11 @@ struct CuParams {
     uint32_t mid_issue_cycles = 0;   // the same after a middle-latency one (0: wave_issue_cycles)
     uint32_t max_outstanding = 63;   // memory instructions in flight per wave
     uint32_t workgroup_start_cycles = 0;  // from taking a workgroup to its waves' first issue
+    // The CU's barrier unit takes the waves' arrivals at barriers one at a time, one every
+    // `barrier_arrive_cycles` (all its workgroups share it; 0: all at once), and a barrier releases its
+    // workgroup `barrier_cycles` after the unit took the last of its waves (0, 0: at the last arrival).
+    double barrier_arrive_cycles = 0;
+    uint32_t barrier_cycles = 0;
     bool wait_stores = true;         // waits and the in-flight limit count stores (GCN's vmcnt) or loads only (NVIDIA)
 };
 

@@ -53,7 +53,7 @@ struct WorkgroupSlot {
     std::vector<uint32_t> waves;  // wave slots
     uint32_t live = 0;            // waves not yet retired
     uint32_t at_barrier = 0;
-    Cycle barrier_release = 0;    // latest arrival at the current barrier
+    Cycle barrier_release = 0;    // when the current barrier releases, as far as its arrivals so far tell
 };
 
 }  // namespace dcusim

@@ -54,6 +54,7 @@ run_bad wide-size "key 'dram.interleave_bytes': at most 4294967295" --dram.inter
 run_bad refresh "key 'dram.tREFI': must be 0 \\(no refresh\\) or more than tRP \\+ tRFC \\+ tRC \\(276\\)" --dram.tREFI 7 "$good"  # refreshed forever
 run_bad timing "key 'dram.tCCD_L': at most 1000000 memory cycles" --dram.tCCD_L 2147483648 "$good"
 run_bad store-rate "key 'noc.store_bytes_per_cycle': must be 0 or between 1/1024 and 1000000" --noc.store_bytes_per_cycle 1e-9 "$good"  # a link time past 64 bits
+run_bad barrier-slot "key 'cu.barrier_arrive_cycles': must be 0 or between 1/1024 and 1000000" --cu.barrier_arrive_cycles 1e30 "$good"  # a slot past 64 bits
 run_bad load-rate "key 'noc.load_bytes_per_cycle': must be 0 or between 1/1024 and 1000000" --noc.load_bytes_per_cycle 2e6 "$good"
 run_bad huge-cache "key 'const.size_bytes': the caches would hold 1476444160 lines in all, at most 33554432" --const.size_bytes 4G "$good"
 printf '[lds]\nbanks = 32\nbankz = 4\n' >"$WORK/bad.ini"

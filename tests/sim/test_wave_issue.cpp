@@ -33,6 +33,38 @@ TEST_CASE("bar holds each wave until its whole workgroup arrives", "[sim][issue]
     CHECK(stat(r, "barriers") == 2);
 }
 
+namespace {
+// Four waves of one workgroup on four SIMDs, then two workgroups of two waves: every wave issues its
+// barrier at cycle 0 and arrives at 1.
+const char* kBarriers = "dcusim-trace 1\nwave_size 64\nkernel one grid 1 1 1 block 256 1 1\n"
+                        "wave 0 0\nbar 0x8\ncompute 1\nwave 0 1\nbar 0x8\ncompute 1\n"
+                        "wave 0 2\nbar 0x8\ncompute 1\nwave 0 3\nbar 0x8\ncompute 1\nend\n"
+                        "kernel two grid 2 1 1 block 128 1 1\n"
+                        "wave 0 0\nbar 0x8\ncompute 1\nwave 0 1\nbar 0x8\ncompute 1\n"
+                        "wave 1 0\nbar 0x8\ncompute 1\nwave 1 1\nbar 0x8\ncompute 1\nend\n";
+}  // namespace
+
+TEST_CASE("the CU takes barrier arrivals one every cu.barrier_arrive_cycles and releases cu.barrier_cycles after the last", "[sim][issue]") {
+    auto r = run_text(kBarriers, {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.simds", "4"},
+                                  {"cu.barrier_arrive_cycles", "2"}, {"cu.barrier_cycles", "10"}});
+    // One workgroup: the unit takes the four in 2-cycle slots ending at 3, 5, 7 and 9; the release is 10
+    // later, at 19, then one compute each.
+    CHECK(stat(r, "cycles", 0) == 20);
+    CHECK(stat(r, "stall.barrier_cycles", 0) == 4 * 18);  // each waits from 1 to 19
+    // Two workgroups share the unit: the first's waves are taken at 3 and 5 (release at 15), the
+    // second's at 7 and 9 (release at 19). A unit per workgroup would release both at 15.
+    CHECK(stat(r, "cycles", 1) == 20);
+    CHECK(stat(r, "stall.barrier_cycles", 1) == 2 * 14 + 2 * 18);
+}
+
+TEST_CASE("cu.barrier_arrive_cycles may be fractional", "[sim][issue]") {
+    // Slots of 1.5 cycles from cycle 1 end at 2.5, 4, 5.5 and 7: the last is taken at 7, released at 17.
+    auto r = run_text(kBarriers, {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.simds", "4"},
+                                  {"cu.barrier_arrive_cycles", "1.5"}, {"cu.barrier_cycles", "10"}});
+    CHECK(stat(r, "cycles", 0) == 18);
+    CHECK(stat(r, "stall.barrier_cycles", 0) == 4 * 16);  // taken at 3, 4, 6 and 7, each waits from 1 to 17
+}
+
 TEST_CASE("a retired wave no longer counts at a barrier", "[sim][issue]") {
     auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 128 1 1\n"
                       "wave 0 0\nbar 0x8\ncompute 5\nwave 0 1\ncompute 20\nend\n",
