@@ -14,7 +14,7 @@
 constexpr int kUnroll = 16, kIters = 256, kThreads = 1024;
 
 template <int LINES, bool NC>
-__global__ void rate(const float* __restrict__ buf, float* out, long long* cycles) {
+__global__ void rate(const float* buf, float* out, long long* cycles, int shift) {  // no __restrict__: ld stays ld
     const int lane = threadIdx.x & 31;
     const float* base = buf + blockIdx.x * 4096;  // 16 KiB a block: 128 lines
     // Word of this lane in step k: line (k * LINES + lane mod LINES), word lane / LINES (all lanes word 0 when uniform).
@@ -24,9 +24,10 @@ __global__ void rate(const float* __restrict__ buf, float* out, long long* cycle
 #pragma unroll 1
     for (int it = -1; it < kIters; ++it) {  // iteration -1 brings the lines into the L1
         if (it == 0) t0 = clock64();
+        const int rot = it * shift;  // 0 at run time: the same lines every iteration, but not hoisted out of the loop
 #pragma unroll
         for (int k = 0; k < kUnroll; ++k) {
-            const float* p = base + ((k * (LINES ? LINES : 1) + line) % 128) * 32 + word;
+            const float* p = base + ((k * (LINES ? LINES : 1) + line + rot) & 127) * 32 + word;
             acc += NC ? __ldg(p) : *p;
         }
     }
@@ -38,7 +39,7 @@ __global__ void rate(const float* __restrict__ buf, float* out, long long* cycle
 template <int LINES, bool NC>
 void run(int sms, const float* buf, float* out, long long* cycles, std::vector<long long>& host) {
     for (int rep = 0; rep < 2; ++rep) {
-        hipLaunchKernelGGL((rate<LINES, NC>), dim3(sms), dim3(kThreads), 0, 0, buf, out, cycles);
+        hipLaunchKernelGGL((rate<LINES, NC>), dim3(sms), dim3(kThreads), 0, 0, buf, out, cycles, 0);
         HIP_CHECK(hipDeviceSynchronize());
     }
     const int warps = sms * kThreads / 32;
