@@ -2,7 +2,8 @@
 // block of 1,024 threads per SM, each warp issuing 16 independent loads per
 // iteration (unrolled, each followed by one FADD), all in a 16 KiB buffer
 // that stays in the L1. A load's 32 lanes read distinct 4-byte words of L
-// lines (lane l: line l mod L), or all the same word (L = 0, `uniform`), with
+// lines (lane l: line l mod L), or all the same word (L = 0: a new line each
+// load; L = -1: word k of one line for load k; L = -2: one word for all loads), with
 // ld.global (`ld`) or ld.global.nc (`ldg`, __ldg: what const __restrict__
 // compiles to). Each warp times its loop with clock64; prints the median warp's
 // cycles per load instruction per SM:
@@ -18,7 +19,7 @@ __global__ void rate(const float* buf, float* out, long long* cycles, int shift)
     const int lane = threadIdx.x & 31;
     const float* base = buf + blockIdx.x * 4096;  // 16 KiB a block: 128 lines
     // Word of this lane in step k: line (k * LINES + lane mod LINES), word lane / LINES (all lanes word 0 when uniform).
-    const int line = LINES ? lane % LINES : 0, word = LINES ? lane / LINES : 0;
+    const int line = LINES > 0 ? lane % LINES : 0, word = LINES > 0 ? lane / LINES : 0;
     float acc = 0;
     long long t0 = 0;
 #pragma unroll 1
@@ -27,7 +28,8 @@ __global__ void rate(const float* buf, float* out, long long* cycles, int shift)
         const int rot = it * shift;  // 0 at run time: the same lines every iteration, but not hoisted out of the loop
 #pragma unroll
         for (int k = 0; k < kUnroll; ++k) {
-            const float* p = base + ((k * (LINES ? LINES : 1) + line + rot) & 127) * 32 + word;
+            const float* p = LINES >= 0 ? base + ((k * (LINES ? LINES : 1) + line + rot) & 127) * 32 + word
+                                        : base + ((rot & 127) * 32 + (LINES == -1 ? k : 0));
             acc += NC ? __ldg(p) : *p;
         }
     }
@@ -66,6 +68,8 @@ int main() {
     run<2, false>(sms, buf, out, cycles, host);
     run<4, false>(sms, buf, out, cycles, host);
     run<8, false>(sms, buf, out, cycles, host);
+    run<-1, false>(sms, buf, out, cycles, host);
+    run<-2, false>(sms, buf, out, cycles, host);
     run<0, true>(sms, buf, out, cycles, host);
     run<1, true>(sms, buf, out, cycles, host);
     run<2, true>(sms, buf, out, cycles, host);
