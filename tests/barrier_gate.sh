@@ -29,7 +29,7 @@ for case in "one 1 39" "full 16 97"; do
     name=$1 blocks=$2 measured=$3
     a=$(cycles "$blocks" 256) b=$(cycles "$blocks" 512)
     per=$(awk -v a="$a" -v b="$b" 'BEGIN { print (b - a) / 256 }')
-    awk -v p="$per" -v m="$measured" 'BEGIN { e = p / m - 1; exit !(e <= 0.10 && e >= -0.10) }' ||
+    within "$per" "$measured" 0.10 ||
         fail "$name: $per cycles an iteration, measured $measured (more than 10 % off)"
     echo "$name: $per cycles an iteration, measured $measured"
 done

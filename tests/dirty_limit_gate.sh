@@ -17,7 +17,7 @@ for case in "32 6389760" "64 39959296"; do
         --json "$WORK/out.json" "$WORK/writes.dctrace" >/dev/null 2>"$WORK/err" ||
         fail "dcusim run failed: $(cat "$WORK/err")"
     written=$(json_stat "$WORK/out.json" dram.write_bytes)
-    awk -v p="$written" -v m="$measured" 'BEGIN { e = p / m - 1; exit !(e <= 0.03 && e >= -0.03) }' ||
+    within "$written" "$measured" 0.03 ||
         fail "write stream of $mib MiB: DRAM writes $written B, measured $measured (more than 3 % off)"
     echo "write stream of $mib MiB: DRAM writes $written B, measured $measured B"
 done

@@ -17,7 +17,7 @@ for case in "40 49030000" "56 117070000"; do
         --lds.carveouts 248K --json "$WORK/out.json" "$WORK/reread.dctrace" >/dev/null 2>"$WORK/err" ||
         fail "dcusim run failed: $(cat "$WORK/err")"
     read_bytes=$(json_stat "$WORK/out.json" dram.read_bytes)
-    awk -v p="$read_bytes" -v m="$measured" 'BEGIN { e = p / m - 1; exit !(e <= 0.10 && e >= -0.10) }' ||
+    within "$read_bytes" "$measured" 0.10 ||
         fail "reread of $mib MiB: DRAM reads $read_bytes B, measured $measured (more than 10 % off)"
     echo "reread of $mib MiB: DRAM reads $read_bytes B, measured $measured B"
 done

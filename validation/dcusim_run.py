@@ -5,6 +5,7 @@ import csv
 import json
 import os
 import subprocess
+import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -61,6 +62,21 @@ def split_args(args):
             rest.append(args[i])
             i += 1
     return extra, rest
+
+
+def script_args(doc, default):
+    """A model script's command line, DCUSIM CONFIG [THIRD] [--KEY VALUE ...]: (dcusim, config, the --KEY VALUE
+    flags, THIRD or `default`); exits with `doc` on anything else."""
+    extra, rest = split_args(sys.argv[1:])
+    if len(rest) not in (2, 3):
+        sys.exit(doc)
+    return rest[0], rest[1], extra, rest[2] if len(rest) == 3 else default
+
+
+def tagged(path, *tags):
+    """The lines of a microbenchmark's printout that start with the words `tags`, split, those words dropped."""
+    with open(path) as f:
+        return [t[len(tags):] for t in (line.split() for line in f) if tuple(t[:len(tags)]) == tags]
 
 
 def ncu_rows(path, metrics):

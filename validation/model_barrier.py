@@ -9,9 +9,8 @@ cycles per iteration are the difference between 512 and 256 iterations, over 256
 Usage: model_barrier.py DCUSIM CONFIG [MEASURED.txt] [--KEY VALUE ...]
 """
 import os
-import sys
 
-from dcusim_run import HERE, replay, split_args
+from dcusim_run import HERE, replay, script_args, tagged
 
 
 def writer(threads, blocks, iters, wave_size):
@@ -38,17 +37,8 @@ def per_iteration(dcusim, config, extra, threads, blocks):
 
 
 def main():
-    extra, rest = split_args(sys.argv[1:])
-    if len(rest) not in (2, 3):
-        sys.exit(__doc__)
-    dcusim, config = rest[:2]
-    path = rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-barrier", "barrier_latency.txt")
-    meas = {}
-    with open(path) as f:
-        for line in f:
-            t = line.split()
-            if t and t[0] == "BARRIER" and t[1] == "bar":
-                meas[(t[2], int(t[3]))] = float(t[5])
+    dcusim, config, extra, path = script_args(__doc__, os.path.join(HERE, "results", "h200-barrier", "barrier_latency.txt"))
+    meas = {(t[0], int(t[1])): float(t[3]) for t in tagged(path, "BARRIER", "bar")}
     print("| case | threads a block | H200 cycles an iteration | model |\n|---|---|---|---|")
     for (case, threads), m in sorted(meas.items(), key=lambda kv: (kv[0][0] != "one", kv[0][1])):
         blocks = 1 if case == "one" else 2 * min(2048 // threads, 32)  # two CUs, each full (32 blocks at most)

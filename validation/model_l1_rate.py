@@ -11,9 +11,8 @@ difference between 48 and 24 iterations, per load per CU. ld and ld.global.nc me
 Usage: model_l1_rate.py DCUSIM CONFIG [MEASURED.txt] [--KEY VALUE ...]
 """
 import os
-import sys
 
-from dcusim_run import HERE, replay, split_args
+from dcusim_run import HERE, replay, script_args, tagged
 
 BASE, WS = 0x7F0000000000, 32
 
@@ -48,17 +47,8 @@ def per_load(dcusim, config, extra, lines):
 
 
 def main():
-    extra, rest = split_args(sys.argv[1:])
-    if len(rest) not in (2, 3):
-        sys.exit(__doc__)
-    dcusim, config = rest[:2]
-    path = rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-l1rate", "l1_rate.txt")
-    meas = {}
-    with open(path) as f:
-        for line in f:
-            t = line.split()
-            if t and t[0] == "L1RATE" and t[1] == "ld":
-                meas[int(t[2])] = float(t[3])
+    dcusim, config, extra, path = script_args(__doc__, os.path.join(HERE, "results", "h200-l1rate", "l1_rate.txt"))
+    meas = {int(t[0]): float(t[1]) for t in tagged(path, "L1RATE", "ld") if int(t[0]) >= 0}
     print("| lines a load | H200 cycles a load per SM | model |\n|---|---|---|")
     for lines, m in sorted(meas.items()):
         p = per_load(dcusim, config, extra, lines)

@@ -10,9 +10,8 @@ Usage: model_store_path.py DCUSIM CONFIG [RUN_DIR] [--KEY VALUE ...]
 import concurrent.futures
 import os
 import statistics
-import sys
 
-from dcusim_run import HERE, measured_stats, ncu_launches, replay, conditions, split_args
+from dcusim_run import HERE, conditions, measured_stats, ncu_launches, replay, script_args
 
 SMS, WS, BASE = 132, 32, 0x7F0000000000
 # (name, MiB, passes, blocks an SM), in the program's launch order.
@@ -41,11 +40,7 @@ def write_trace(path, name, mib, passes, per_sm):
 
 
 def main():
-    extra, rest = split_args(sys.argv[1:])
-    if len(rest) not in (2, 3):
-        sys.exit(__doc__)
-    dcusim, config = rest[:2]
-    run_dir = rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-storepath", "run1")
+    dcusim, config, extra, run_dir = script_args(__doc__, os.path.join(HERE, "results", "h200-storepath", "run1"))
     launches = ncu_launches(os.path.join(run_dir, "ncu.csv"), ("gpc__cycles_elapsed.max",))
     ids = sorted(launches)
     per = len(ids) // len(VARIANTS)  # profiled launches of each variant, in a row

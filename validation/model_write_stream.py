@@ -13,9 +13,8 @@ import concurrent.futures
 import os
 import statistics
 import subprocess
-import sys
 
-from dcusim_run import HERE, conditions, measured_stats, ncu_rows, split_args
+from dcusim_run import HERE, conditions, measured_stats, ncu_rows, script_args
 
 SIZES_MIB = [4, 16, 32, 48, 64, 96, 128, 256]  # the program's launch order
 
@@ -30,11 +29,7 @@ def writer(tracegen, mib):
 
 
 def main():
-    extra, rest = split_args(sys.argv[1:])
-    if len(rest) not in (2, 3):
-        sys.exit(__doc__)
-    dcusim, config = rest[:2]
-    run_dir = rest[2] if len(rest) == 3 else os.path.join(HERE, "results", "h200-writes")
+    dcusim, config, extra, run_dir = script_args(__doc__, os.path.join(HERE, "results", "h200-writes"))
     tracegen = os.path.join(os.path.dirname(dcusim), "dcusim-tracegen")
     flags = conditions()
     at_launch = float(flags[flags.index("--l2.dirty_at_launch_bytes") + 1])

@@ -24,6 +24,9 @@ expect_ok() {
     "$@" >"$WORK/out" 2>"$WORK/err" || fail "$* exited $?; stderr: $(cat "$WORK/err")"
 }
 
+# within PREDICTED MEASURED FRACTION: PREDICTED is within FRACTION of MEASURED (either way).
+within() { awk -v p="$1" -v m="$2" -v f="$3" 'BEGIN { e = p / m - 1; exit !(e <= f && e >= -f) }'; }
+
 # json_stat FILE KEY: the first value of "KEY": N in FILE.
 json_stat() { grep -m1 -E "\"$2\": " "$1" | sed -E 's/.*: ([0-9.e+-]+),?$/\1/'; }
 
