@@ -16,6 +16,12 @@ Preset make_preset(const Config& c) {
         if (v > 0xffffffffull) err(key, "at most 4294967295");
         return uint32_t(v);
     };
+    // Values kept in 1/1024 cycles in 64 bits (a link's time per message, the barrier unit's slot).
+    auto tick_rate = [&](const char* key) {
+        const double r = c.real(key);
+        if (r != 0 && !(r >= 1.0 / 1024 && r <= 1e6)) err(key, "must be 0 or between 1/1024 and 1000000");
+        return r;
+    };
     // Clocks count whole picoseconds (SystemC's resolution): a period must be at least 1 ps.
     auto clock = [&](const char* key) {
         const double mhz = c.real(key);
@@ -41,9 +47,7 @@ Preset make_preset(const Config& c) {
     cu.long_issue_cycles = u32("cu.long_issue_cycles");
     cu.mid_issue_cycles = u32("cu.mid_issue_cycles");
     cu.workgroup_start_cycles = u32("cu.workgroup_start_cycles");
-    cu.barrier_arrive_cycles = c.real("cu.barrier_arrive_cycles");  // slots are counted in 1/1024 cycles in 64 bits
-    if (cu.barrier_arrive_cycles != 0 && !(cu.barrier_arrive_cycles >= 1.0 / 1024 && cu.barrier_arrive_cycles <= 1e6))
-        err("cu.barrier_arrive_cycles", "must be 0 or between 1/1024 and 1000000");
+    cu.barrier_arrive_cycles = tick_rate("cu.barrier_arrive_cycles");
     cu.barrier_cycles = u32("cu.barrier_cycles");
     p.launch_cycles = u32("cu.launch_cycles");
     p.dispatch_cycles = c.real("cu.dispatch_cycles");
@@ -119,16 +123,10 @@ Preset make_preset(const Config& c) {
     n.xor_hash = c.str("l2.xor_hash") == "on";
     n.latency = u32("noc.latency");
     n.bytes_per_cycle = u32("noc.bytes_per_cycle");
-    // A message's link time is counted in 1/1024 cycles in 64 bits.
-    auto link_rate = [&](const char* key) {
-        const double r = c.real(key);
-        if (r != 0 && !(r >= 1.0 / 1024 && r <= 1e6)) err(key, "must be 0 or between 1/1024 and 1000000");
-        return r;
-    };
-    n.store_bytes_per_cycle = link_rate("noc.store_bytes_per_cycle");
-    n.cu_store_bytes_per_cycle = link_rate("noc.cu_store_bytes_per_cycle");
+    n.store_bytes_per_cycle = tick_rate("noc.store_bytes_per_cycle");
+    n.cu_store_bytes_per_cycle = tick_rate("noc.cu_store_bytes_per_cycle");
     n.cus = p.cus;
-    n.load_bytes_per_cycle = link_rate("noc.load_bytes_per_cycle");
+    n.load_bytes_per_cycle = tick_rate("noc.load_bytes_per_cycle");
     if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
 
     L2Params& l2 = p.l2;
