@@ -6,6 +6,13 @@ namespace dcusim {
 
 static bool pow2(uint64_t v) { return v && !(v & (v - 1)); }
 
+// A size as a preset would write it: the largest of G, M, K that divides it.
+static std::string size_text(uint64_t v) {
+    for (const auto& [shift, suffix] : {std::pair{30, "G"}, {20, "M"}, {10, "K"}})
+        if (v && v % (uint64_t(1) << shift) == 0) return std::to_string(v >> shift) + suffix;
+    return std::to_string(v);
+}
+
 Preset make_preset(const Config& c) {
     auto err = [&](const std::string& key, const std::string& why) {
         throw ConfigError(c.origin(key) + ": key '" + key + "': " + why);
@@ -85,8 +92,15 @@ Preset make_preset(const Config& c) {
         uint64_t l = c.u(line), s = c.u(sector);
         if (!pow2(l)) err(line, "must be a power of two");
         if (!pow2(s) || s > l || l / s > 32) err(sector, "must be a power of two dividing the line, at most 32 per line");
-        if (c.u(size) % (parts * l * c.u(assoc)) != 0)
-            err(size, std::string("must be a multiple of ") + (parts > 1 ? "the channels x " : "") + "line x associativity");
+        const uint64_t unit = parts * l * c.u(assoc), v = c.u(size);
+        if (v % unit != 0) {
+            // Name the unit and the two sizes around the value, so a sweep's range can be fixed at once.
+            std::string why = std::string("must be a multiple of ") + (parts > 1 ? "the channels x " : "") + "line x associativity (" +
+                              (parts > 1 ? std::to_string(parts) + " x " : "") + std::to_string(l) + " x " + std::to_string(c.u(assoc)) +
+                              " = " + size_text(unit) + "); nearest: ";
+            if (v > unit) why += size_text(v / unit * unit) + " or ";
+            err(size, why + size_text((v / unit + 1) * unit));
+        }
     };
     L1Params& l1 = p.l1;
     check_lines("l1.size_bytes", "l1.line_bytes", "l1.sector_bytes", "l1.assoc", 1);

@@ -57,7 +57,19 @@ TEST_CASE("inconsistent presets are refused, naming where the value was set", "[
     auto p = test::write_temp("size.ini", "[l2]\nchannels = 16\nsize_bytes = 3000K\n");
     Config f;
     f.load_file(p);
-    CHECK_THROWS_WITH(make_preset(f), p + ":3: key 'l2.size_bytes': must be a multiple of the channels x line x associativity");
+    CHECK_THROWS_WITH(make_preset(f), p + ":3: key 'l2.size_bytes': must be a multiple of the channels x line x associativity "
+                                     "(16 x 128 x 16 = 32K); nearest: 2976K or 3008K");
+    // The H200's 96 slices: 1M is no whole number of sets; the sizes around it are 5 and 6 x 192K.
+    Config h;
+    h.load_file(DCUSIM_SOURCE_DIR "/configs/h200.ini");
+    h.set("l2.size_bytes", "1M", "--l2.size_bytes");
+    CHECK_THROWS_WITH(make_preset(h), "--l2.size_bytes: key 'l2.size_bytes': must be a multiple of the channels x line x "
+                                      "associativity (96 x 128 x 16 = 192K); nearest: 960K or 1152K");
+    // Below one unit only the unit itself is offered.
+    Config l;
+    l.set("l1.size_bytes", "200", "--l1.size_bytes");
+    CHECK_THROWS_WITH(make_preset(l), "--l1.size_bytes: key 'l1.size_bytes': must be a multiple of line x associativity "
+                                      "(64 x 4 = 256); nearest: 256");
 }
 
 TEST_CASE("configs/dcu-z100.ini holds exactly the built-in defaults", "[config]") {
