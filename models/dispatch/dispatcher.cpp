@@ -42,6 +42,9 @@ void Dispatcher::run() {
                 trace_drained_ = false;
                 kernel_start_ = now;
                 next_dispatch_ = double(now);
+                // Every kernel's first workgroups go to the same CUs, whatever ran before: the H200 puts
+                // blocks 0-7 of every launch on SMs 124-131 (validation/results/h200-blocktimeline).
+                rr_ = 0;
             }
             dispatch(now);
             if (!trace_drained_ || pending_) return;  // more when a workgroup retires

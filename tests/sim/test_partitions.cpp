@@ -2,8 +2,8 @@
 // in index order, CUs in turn; a miss for a line homed on the other side costs
 // 2 x far_latency more (the link, both ways); a hit costs nothing more.
 // dcu-z100: 64 CUs, 16 channels interleaved by 256 bytes, no hash, so with 2
-// sides the CUs that run these one-workgroup kernels in turn (0, 1, 2, 3) are
-// on sides 0, 1, 0, 1; channels 0-7 are side 0.
+// sides CU 0, which runs each of these one-workgroup kernels (every kernel
+// starts at CU 0), is on side 0; channels 0-7 are side 0.
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
@@ -54,7 +54,7 @@ TEST_CASE("L2 partitions: more sides than channels is an error naming the key", 
 }
 
 // l2.replicate: each side keeps copies of the lines its CUs use. Two CUs (CU 0 on side 0, CU 1 on side 1;
-// kernels alternate between them, one workgroup each), so who reads and who writes is known.
+// even kernels run on CU 0, odd ones on CU 1), so who reads and who writes is known.
 namespace {
 
 constexpr uint64_t kFarLine = kFar;  // homed on channel 8: side 1
@@ -70,8 +70,11 @@ RunResult replicated(const std::vector<std::string>& kernels) {
                                            {"l2.partitions", "2"}, {"l2.replicate", "on"}, {"l2.far_latency", "100"},
                                            {"l2.hit_latency", "60"}});
     std::string text = "dcusim-trace 1\nwave_size 64\n";
+    // Every kernel's first workgroup goes to CU 0; an odd kernel's access is its second workgroup's, on CU 1.
     for (size_t k = 0; k < kernels.size(); ++k)
-        text += "kernel k" + std::to_string(k) + " grid 1 1 1 block 64 1 1\nwave 0 0\n" + kernels[k] + "end\n";
+        text += "kernel k" + std::to_string(k) + (k % 2 ? " grid 2 1 1 block 64 1 1\nwave 0 0\ncompute 1\nwave 1 0\n"
+                                                         : " grid 1 1 1 block 64 1 1\nwave 0 0\n") +
+                kernels[k] + "end\n";
     return test::run_files(cfg, {test::write_temp("replicate.trace", text)});
 }
 
