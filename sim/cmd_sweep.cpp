@@ -19,6 +19,7 @@
 #include "config.h"
 #include "csv.h"
 #include "output.h"
+#include "preset.h"
 #include "subprocess.h"
 
 namespace fs = std::filesystem;
@@ -156,6 +157,32 @@ int cmd_sweep(const std::vector<std::string>& args) {
             size_t k = vary.size();  // odometer: the last key varies fastest
             while (k > 0 && ++idx[k - 1] == vary[k - 1].values.size()) idx[--k] = 0;
             if (k == 0) break;
+        }
+    }
+
+    // Each combination must make a preset (a cache size must still be a whole number of sets at every
+    // associativity swept, say): refused before anything runs, rather than found hours in.
+    {
+        size_t bad = 0;
+        std::string first;
+        for (const Point& p : points) {
+            if (p.trace != points.front().trace) break;  // the same combinations for every trace
+            try {
+                Config c;
+                if (!config.empty()) c.load_file(config);
+                for (size_t i = 0; i < vary.size(); ++i) c.set(vary[i].key, p.values[i], "--vary " + vary[i].key);
+                make_preset(c);
+            } catch (const ConfigError& e) {
+                if (bad++ == 0) {
+                    for (size_t i = 0; i < vary.size(); ++i) first += (i ? " " : "") + vary[i].key + "=" + p.values[i];
+                    first += ": " + std::string(e.what());
+                }
+            }
+        }
+        if (bad) {
+            std::cerr << "dcusim sweep: " << bad << " of " << points.size() / traces.size()
+                      << " combinations make no valid preset, the first (" << first << ")\n";
+            return 2;
         }
     }
 

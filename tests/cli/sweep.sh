@@ -13,7 +13,11 @@ grep -q '"lds.banks": "64"' "$WORK/s.json" || fail "json"
 # Bad keys and values are refused before anything runs.
 expect_error 2 "unknown key 'lds.bankz'" "$DCUSIM" sweep --vary lds.bankz=1,2 --out "$WORK/x.csv" "$WORK/one.trace"
 expect_error 2 "key 'lds.banks': must be at least 1, not 0" "$DCUSIM" sweep --vary lds.banks=0,1 --out "$WORK/x.csv" "$WORK/one.trace"
-[ ! -e "$WORK/x.csv" ] || fail "no CSV from a refused sweep"
+# So are combinations that make no preset: 1M is a whole number of sets at 4 ways (16 channels x 128 x 4
+# = 8K) but not at 48 (16 x 128 x 48 = 96K), so 1 of the 2 combinations; nothing runs.
+expect_error 2 "^dcusim sweep: 1 of 2 combinations make no valid preset, the first \(l2.size_bytes=1M l2.assoc=48: --vary l2.size_bytes: .*nearest: 960K or 1056K\)$" \
+    "$DCUSIM" sweep --vary l2.size_bytes=1M --vary l2.assoc=4,48 --out "$WORK/x.csv" "$WORK/one.trace"
+[ ! -e "$WORK/x.csv" ] && [ ! -e "$WORK/x.csv.parts" ] || fail "no CSV from a refused sweep"
 
 # A failing point is reported; the others go on.
 "$DCUSIM" sweep --quiet --vary lds.size_bytes=1K,64K --out "$WORK/f.csv" "$SRC/traces/examples/transpose64.trace" 2>"$WORK/f.err"
