@@ -131,9 +131,10 @@ int cmd_sweep(const std::vector<std::string>& args) {
         return 2;
     }
     // Every key and value is checked before anything runs.
+    Config base;  // the preset file, read once; each combination below starts from a copy
     try {
-        Config check;
-        if (!config.empty()) check.load_file(config);
+        if (!config.empty()) base.load_file(config);
+        Config check = base;
         for (const auto& v : vary)
             for (const auto& x : v.values) check.set(v.key, x, "--vary " + v.key);
     } catch (const ConfigError& e) {
@@ -168,8 +169,7 @@ int cmd_sweep(const std::vector<std::string>& args) {
         for (const Point& p : points) {
             if (p.trace != points.front().trace) break;  // the same combinations for every trace
             try {
-                Config c;
-                if (!config.empty()) c.load_file(config);
+                Config c = base;
                 for (size_t i = 0; i < vary.size(); ++i) c.set(vary[i].key, p.values[i], "--vary " + vary[i].key);
                 make_preset(c);
             } catch (const ConfigError& e) {

@@ -48,21 +48,6 @@ TEST_CASE("L2 partitions: one side never crosses the link", "[sim][partitions]")
     CHECK(test::stat(r, "cycles", 2) == test::stat(r, "cycles", 0));
 }
 
-TEST_CASE("L2 partitions: a kernel's first workgroup runs on CU 0 whatever ran before", "[sim][partitions]") {
-    // Kernel 0's three idle workgroups take CUs 0, 1, 0; kernel 1's one load of a side-0 line must still
-    // come from CU 0 (side 0), as the H200 starts every launch on the same SMs: no far fetch. Started
-    // where kernel 0 stopped, it would run on CU 1 and cross the link.
-    Config cfg = test::preset("dcu-z100", {{"cu.count", "2"}, {"l2.partitions", "2"}, {"l2.far_latency", "100"}});
-    char load[96];
-    std::snprintf(load, sizeof load, "ld global 4 0x10 0x1 affine 0x%llx 4\nwait\n", (unsigned long long)kNear);
-    const std::string text = "dcusim-trace 1\nwave_size 64\nkernel idle grid 3 1 1 block 64 1 1\n"
-                             "wave 0 0\ncompute 1\nwave 1 0\ncompute 1\nwave 2 0\ncompute 1\nend\n"
-                             "kernel one grid 1 1 1 block 64 1 1\nwave 0 0\n" + std::string(load) + "end\n";
-    const RunResult r = test::run_files(cfg, {test::write_temp("first_cu.trace", text)});
-    CHECK(test::stat(r, "l2.misses", 1) == 1);
-    CHECK(test::stat(r, "l2.far_fetches", 1) == 0);
-}
-
 TEST_CASE("L2 partitions: more sides than channels is an error naming the key", "[sim][partitions]") {
     Config cfg = test::preset("dcu-z100", {{"l2.partitions", "32"}});
     CHECK_THROWS_WITH(make_preset(cfg), Catch::Contains("l2.partitions"));
@@ -94,6 +79,19 @@ RunResult replicated(const std::vector<std::string>& kernels) {
 }
 
 }  // namespace
+
+TEST_CASE("L2 partitions: a kernel's first workgroup runs on CU 0 whatever ran before", "[sim][partitions]") {
+    // Kernel 0's three idle workgroups take CUs 0, 1, 0; kernel 1's one load of a side-0 line must still
+    // come from CU 0 (side 0), as the H200 starts every launch on the same SMs: no far fetch. Started
+    // where kernel 0 stopped, it would run on CU 1 and cross the link.
+    Config cfg = test::preset("dcu-z100", {{"cu.count", "2"}, {"l2.partitions", "2"}, {"l2.far_latency", "100"}});
+    const std::string text = "dcusim-trace 1\nwave_size 64\nkernel idle grid 3 1 1 block 64 1 1\n"
+                             "wave 0 0\ncompute 1\nwave 1 0\ncompute 1\nwave 2 0\ncompute 1\nend\n"
+                             "kernel one grid 1 1 1 block 64 1 1\nwave 0 0\n" + one_access("ld", kNear) + "end\n";
+    const RunResult r = test::run_files(cfg, {test::write_temp("first_cu.trace", text)});
+    CHECK(test::stat(r, "l2.misses", 1) == 1);
+    CHECK(test::stat(r, "l2.far_fetches", 1) == 0);
+}
 
 TEST_CASE("L2 copies per side: a far line is fetched over the link once, then hits on the CU's side", "[sim][partitions]") {
     const std::string idle = "compute 1\n";
