@@ -1,0 +1,319 @@
+#include "device_pass.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/TargetTransformInfo.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Transforms/Utils/LowerMemIntrinsics.h"
+
+#include "compat.h"
+#include "cost.h"
+#include "hidden_arg.h"
+#include "meta.h"
+#include "runtime_link.h"
+#include "target.h"
+
+using namespace llvm;
+
+namespace dcucc {
+
+namespace {
+
+// One memory access the device runtime records: a piece of at most 16 bytes per lane.
+struct Piece {
+    Value* ptr;
+    uint64_t offset;
+    unsigned log2b;
+};
+
+// Splits an access of `bytes` per lane at alignment `align` into the pieces the
+// backend issues: powers of two, at most 16 bytes, no larger than the alignment.
+std::vector<Piece> split_access(Value* ptr, uint64_t bytes, uint64_t align) {
+    std::vector<Piece> out;
+    uint64_t off = 0;
+    while (off < bytes) {
+        uint64_t piece = 16;
+        while (piece > bytes - off || (align && piece > align)) piece >>= 1;
+        if (piece == 0) piece = 1;
+        unsigned lg = 0;
+        while ((1ull << lg) < piece) ++lg;
+        out.push_back({ptr, off, lg});
+        off += piece;
+    }
+    return out;
+}
+
+class FunctionInstrumenter {
+public:
+    FunctionInstrumenter(Function& f, Gpu gpu, LoopInfo& li, Meta& meta, uint32_t& next_pc, FunctionCallee mem,
+                         FunctionCallee event)
+        : f_(f), gpu_(gpu), li_(li), meta_(meta), next_pc_(next_pc), mem_(mem), event_(event),
+          dl_(f.getParent()->getDataLayout()) {}
+
+    void run() {
+        find_loaded_values();
+        make_counters();
+        std::vector<BasicBlock*> blocks;
+        for (BasicBlock& bb : f_) blocks.push_back(&bb);
+        for (BasicBlock* bb : blocks) run_block(*bb);
+    }
+
+private:
+    struct Access {
+        Value* ptr;
+        Type* type;
+        uint32_t op;
+        bool readonly;
+        MaybeAlign align;
+    };
+
+    std::optional<Access> access_of(Instruction& i) {
+        if (auto* l = dyn_cast<LoadInst>(&i))
+            return Access{l->getPointerOperand(), l->getType(), DCUCC_LOAD, readonly_load(*l), l->getAlign()};
+        if (auto* s = dyn_cast<StoreInst>(&i))
+            return Access{s->getPointerOperand(), s->getValueOperand()->getType(), DCUCC_STORE, false, s->getAlign()};
+        if (auto* a = dyn_cast<AtomicRMWInst>(&i))
+            return Access{a->getPointerOperand(), a->getValOperand()->getType(), DCUCC_ATOMIC, false, a->getAlign()};
+        if (auto* c = dyn_cast<AtomicCmpXchgInst>(&i))
+            return Access{c->getPointerOperand(), c->getNewValOperand()->getType(), DCUCC_ATOMIC, false, c->getAlign()};
+        if (auto* call = dyn_cast<CallBase>(&i))
+            if (auto a = intrinsic_access(*call, gpu_))
+                return Access{a->ptr, a->type, a->op, a->readonly, MaybeAlign()};
+        return std::nullopt;
+    }
+
+    // A load the backend may issue on the read-only path: invariant, constant, or
+    // through a `noalias` kernel argument that the kernel never writes.
+    bool readonly_load(const LoadInst& l) const {
+        if (l.hasMetadata(LLVMContext::MD_invariant_load)) return true;
+        const Value* base = getUnderlyingObject(l.getPointerOperand(), 12);
+        if (const auto* arg = dyn_cast<Argument>(base))
+            return arg->hasNoAliasAttr() && arg->onlyReadsMemory();
+        return false;
+    }
+
+    // Values whose first use makes the wave wait for memory: loads, atomics'
+    // results, and phis that carry them round a loop.
+    void find_loaded_values() {
+        for (Instruction& i : instructions(f_))
+            if (isa<LoadInst>(i) || isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i) ||
+                (isa<CallBase>(i) && !i.getType()->isVoidTy() && access_of(i)))
+                loaded_.insert(&i);
+        for (bool grew = true; grew;) {
+            grew = false;
+            for (Instruction& i : instructions(f_))
+                if (auto* phi = dyn_cast<PHINode>(&i); phi && !loaded_.count(phi))
+                    for (Value* v : phi->incoming_values())
+                        if (loaded_.count(v)) {
+                            loaded_.insert(phi);
+                            grew = true;
+                            break;
+                        }
+        }
+    }
+
+    void make_counters() {
+        IRBuilder<> b(&*f_.getEntryBlock().getFirstInsertionPt());
+        Type* i32 = b.getInt32Ty();
+        const unsigned as = dl_.getAllocaAddrSpace();
+        for (auto** c : {&count_, &slow_, &mid_}) {
+            *c = b.CreateAlloca(i32, as, nullptr, "dcucc.count");
+            own_.insert(*c);
+            own_.insert(b.CreateStore(b.getInt32(0), *c));
+        }
+    }
+
+    // Adds `t` to the wave's running count and returns the three totals,
+    // leaving the counters at zero (they restart after each record).
+    std::vector<Value*> take_counts(IRBuilder<>& b, const Tally& t) {
+        std::vector<Value*> v;
+        const uint32_t add[3] = {t.n, t.slow, t.mid};
+        AllocaInst* const c[3] = {count_, slow_, mid_};
+        for (int k = 0; k < 3; ++k) {
+            v.push_back(b.CreateAdd(b.CreateLoad(b.getInt32Ty(), c[k]), b.getInt32(add[k])));
+            b.CreateStore(b.getInt32(0), c[k]);
+        }
+        return v;
+    }
+
+    uint32_t new_pc(const Instruction& at, uint32_t flags) {
+        const uint32_t pc = next_pc_;
+        next_pc_ += 16;
+        std::string line = "-";
+        if (const DebugLoc& dl = at.getDebugLoc(); dl && dl.getLine())
+            line = sys::path::filename(cast<DIScope>(dl.getScope())->getFilename()).str() + ":" +
+                   std::to_string(dl.getLine());
+        meta_.sites.push_back({pc, flags, line});
+        return pc;
+    }
+
+    void emit_event(Instruction& at, uint32_t kind, Tally& t) {
+        IRBuilder<> b(&at);
+        auto c = take_counts(b, t);
+        const uint32_t pc = kind == DCUCC_BARRIER ? new_pc(at, 0) : 0;
+        b.CreateCall(event_, {b.getInt32(DCUCC_INFO(kind, 0, 0, 0)), b.getInt32(pc), c[0], c[1], c[2]});
+        t = Tally{};
+    }
+
+    // Reads of the dispatch packet and kernel-argument segment (AMDGPU's
+    // workgroup sizes, grid sizes, hidden arguments): the hardware's launch
+    // state, which NVIDIA GPUs hold in special registers. Not traffic dcusim models.
+    static bool launch_state(const Value* ptr) {
+        const auto* call = dyn_cast<CallBase>(getUnderlyingObject(ptr, 12));
+        const Function* f = call ? call->getCalledFunction() : nullptr;
+        if (!f) return false;
+        const StringRef n = f->getName();
+        return n == "llvm.amdgcn.dispatch.ptr" || n == "llvm.amdgcn.implicitarg.ptr" ||
+               n == "llvm.amdgcn.kernarg.segment.ptr" || n == "llvm.amdgcn.queue.ptr" ||
+               n == "llvm.amdgcn.implicit.buffer.ptr";
+    }
+
+    void emit_access(Instruction& at, const Access& a, Tally& t) {
+        if (launch_state(a.ptr)) return;
+        const std::optional<uint32_t> space = space_of(a.ptr->getType()->getPointerAddressSpace(), gpu_);
+        const uint64_t bytes = dl_.getTypeStoreSize(a.type).getFixedValue();
+        if (!space || bytes == 0) return;
+        const uint64_t align = a.align ? a.align->value() : 0;
+        IRBuilder<> b(&at);
+        for (const Piece& p : split_access(a.ptr, bytes, align)) {
+            const bool ro = a.readonly || *space == DCUCC_CONST;
+            const uint32_t info = DCUCC_INFO(DCUCC_MEM, *space, a.op, p.log2b) | (ro ? DCUCC_INFO_READONLY : 0u);
+            Value* addr = b.CreatePtrToInt(p.ptr, b.getInt64Ty());
+            if (p.offset) addr = b.CreateAdd(addr, b.getInt64(p.offset));
+            auto c = take_counts(b, t);
+            b.CreateCall(mem_, {addr, b.getInt32(info), b.getInt32(new_pc(at, ro ? 1 : 0)), c[0], c[1], c[2]});
+            t = Tally{};
+        }
+    }
+
+    // The wave waits before `i` when `i` reads a loaded value that may still be
+    // in flight: one loaded in this block since its last wait, or one that
+    // reaches this block from outside within the same loop (the load of the
+    // iteration before) before any wait here. Loads from outside the loop are
+    // taken as complete.
+    bool needs_wait(Instruction& i, const SmallPtrSetImpl<Value*>& pending, bool waited) const {
+        for (Value* v : i.operands()) {
+            if (!loaded_.count(v)) continue;
+            if (pending.count(v)) return true;
+            const auto* def = cast<Instruction>(v);
+            if (!waited && (def->getParent() != i.getParent() || isa<PHINode>(def)) &&
+                li_.getLoopFor(def->getParent()) == li_.getLoopFor(i.getParent()))
+                return true;
+        }
+        return false;
+    }
+
+    void run_block(BasicBlock& bb) {
+        std::vector<Instruction*> insts;
+        for (Instruction& i : bb)
+            if (!isa<PHINode>(i) && !isa<DbgInfoIntrinsic>(i)) insts.push_back(&i);
+        SmallPtrSet<Value*, 16> pending;
+        bool waited = false;
+        Tally t;
+        for (Instruction* i : insts) {
+            if (is_own(*i)) continue;
+            if (needs_wait(*i, pending, waited)) {
+                emit_event(*i, DCUCC_WAIT, t);
+                pending.clear();
+                waited = true;
+            }
+            if (auto a = access_of(*i)) {
+                emit_access(*i, *a, t);
+                if (loaded_.count(i)) pending.insert(i);
+                continue;
+            }
+            if (auto* call = dyn_cast<CallBase>(i); call && is_barrier(*call, gpu_)) {
+                emit_event(*i, DCUCC_BARRIER, t);
+                continue;
+            }
+            t += cost_of(*i);
+            if (isa<ReturnInst>(i)) emit_event(*i, DCUCC_COMPUTE, t);
+        }
+        if (!t.empty()) add_to_counters(*bb.getTerminator(), t);
+    }
+
+    void add_to_counters(Instruction& at, const Tally& t) {
+        IRBuilder<> b(&at);
+        const uint32_t add[3] = {t.n, t.slow, t.mid};
+        AllocaInst* const c[3] = {count_, slow_, mid_};
+        for (int k = 0; k < 3; ++k)
+            if (add[k]) b.CreateStore(b.CreateAdd(b.CreateLoad(b.getInt32Ty(), c[k]), b.getInt32(add[k])), c[k]);
+    }
+
+    bool is_own(const Instruction& i) const { return own_.count(&i) != 0; }
+
+    Function& f_;
+    Gpu gpu_;
+    LoopInfo& li_;
+    Meta& meta_;
+    uint32_t& next_pc_;
+    FunctionCallee mem_, event_;
+    const DataLayout& dl_;
+    SmallPtrSet<Value*, 32> loaded_;
+    SmallPtrSet<const Instruction*, 8> own_;  // the counters' set-up, in the entry block
+    AllocaInst *count_ = nullptr, *slow_ = nullptr, *mid_ = nullptr;
+};
+
+// memcpy, memmove and memset become the loops of loads and stores the backend
+// would emit for them, so that their accesses are recorded like any other.
+void expand_mem_intrinsics(Function& f, const TargetTransformInfo& tti) {
+    std::vector<MemIntrinsic*> todo;
+    for (Instruction& i : instructions(f))
+        if (auto* m = dyn_cast<MemIntrinsic>(&i)) todo.push_back(m);
+    for (MemIntrinsic* m : todo) {
+        if (auto* c = dyn_cast<MemCpyInst>(m))
+            expandMemCpyAsLoop(c, tti);
+        else if (auto* mv = dyn_cast<MemMoveInst>(m))
+#if LLVM_VERSION_MAJOR >= 17
+            expandMemMoveAsLoop(mv, tti);
+#else
+            expandMemMoveAsLoop(mv);
+#endif
+        else if (auto* s = dyn_cast<MemSetInst>(m))
+            expandMemSetAsLoop(s);
+        else
+            continue;
+        m->eraseFromParent();
+    }
+}
+
+}  // namespace
+
+PreservedAnalyses DevicePass::run(Module& m, ModuleAnalysisManager& am) {
+    const Gpu gpu = gpu_of(m);
+    if (gpu == Gpu::None || m.getFunction("__dcucc_mem")) return PreservedAnalyses::all();
+    auto& fam = am.getResult<FunctionAnalysisManagerModuleProxy>(m).getManager();
+    LLVMContext& ctx = m.getContext();
+    Type* i32 = Type::getInt32Ty(ctx);
+    Type* i64 = Type::getInt64Ty(ctx);
+    FunctionCallee mem = m.getOrInsertFunction("__dcucc_mem", Type::getVoidTy(ctx), i64, i32, i32, i32, i32, i32);
+    FunctionCallee event = m.getOrInsertFunction("__dcucc_event", Type::getVoidTy(ctx), i32, i32, i32, i32, i32);
+
+    Meta meta;
+    meta.module = m.getSourceFileName();
+    uint32_t next_pc = 16;
+    std::vector<Function*> kernels;
+    for (Function& f : m) {
+        if (f.isDeclaration() || starts_with(f.getName(), "__dcucc_")) continue;
+        expand_mem_intrinsics(f, fam.getResult<TargetIRAnalysis>(f));
+        fam.invalidate(f, PreservedAnalyses::none());
+        FunctionInstrumenter(f, gpu, fam.getResult<LoopAnalysis>(f), meta, next_pc, mem, event).run();
+        if (is_kernel(f, gpu)) kernels.push_back(&f);
+    }
+    for (Function* k : kernels) {
+        meta.kernels.push_back({k->getName().str(), unsigned(k->arg_size())});
+        add_hidden_arg(*k, gpu);
+    }
+    if (!link_device_runtime(m, gpu)) return PreservedAnalyses::none();
+    write_meta(meta, ctx);
+    return PreservedAnalyses::none();
+}
+
+}  // namespace dcucc

@@ -1,0 +1,124 @@
+#include "host_pass.h"
+
+#include <cctype>
+#include <string>
+#include <vector>
+
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Transforms/Utils/ModuleUtils.h"
+
+#include "compat.h"
+#include "meta.h"
+
+using namespace llvm;
+
+namespace dcucc {
+
+namespace {
+
+// The entry points that launch a kernel or name one for a later launch.
+const char* const kLaunchers[] = {"cudaLaunchKernel",      "cudaLaunchKernel_ptsz", "cuLaunchKernel",
+                                  "cuLaunchKernel_ptsz",   "cuModuleGetFunction",   "hipLaunchKernel",
+                                  "hipModuleLaunchKernel", "hipModuleGetFunction",  "hipExtModuleLaunchKernel",
+                                  "hipExtLaunchKernel"};
+
+const char* const kStubPrefix = "__device_stub__";
+
+// The kernel's name from its stub's: clang names the stub of `k` `__device_stub__k`
+// before mangling, so in a mangled name the identifier's length grows by 15.
+std::string kernel_of_stub(StringRef stub) {
+    const std::string s = stub.str(), prefix = kStubPrefix;
+    const size_t at = s.find(prefix);
+    if (at == std::string::npos) return {};
+    size_t digits = at;
+    while (digits > 0 && std::isdigit(static_cast<unsigned char>(s[digits - 1]))) --digits;
+    if (digits == at) return s.substr(0, at) + s.substr(at + prefix.size());  // not mangled (extern "C")
+    const unsigned long len = std::stoul(s.substr(digits, at - digits));
+    return s.substr(0, digits) + std::to_string(len - prefix.size()) + s.substr(at + prefix.size());
+}
+
+bool is_launcher(StringRef n) {
+    for (const char* l : kLaunchers)
+        if (n == l) return true;
+    return false;
+}
+
+// Clang's kernel stub `__device_stub__NAME` has the kernel's parameters and
+// passes them on as an array: the stub says both the name and the count. A
+// launch elsewhere has them only if its argument array is a local of known size.
+std::pair<int, std::string> launch_facts(CallBase& call) {
+    const Function* caller = call.getFunction();
+    if (std::string k = kernel_of_stub(caller->getName()); !k.empty()) return {int(caller->arg_size()), k};
+    int n = -1;
+    std::string name;
+    if (call.arg_size() > 0)
+        if (const auto* gv = dyn_cast<GlobalValue>(call.getArgOperand(0)->stripPointerCasts())) {
+            name = kernel_of_stub(gv->getName());
+            if (name.empty()) name = gv->getName().str();  // HIP: the kernel's handle has the kernel's name
+        }
+    for (Value* a : call.args())
+        if (const auto* al = dyn_cast<AllocaInst>(a->stripPointerCasts()))
+            if (const auto* at = dyn_cast<ArrayType>(al->getAllocatedType()); at && at->getElementType()->isPointerTy())
+                n = int(at->getNumElements());
+    return {n, name};
+}
+
+bool rewrite_launches(Module& m) {
+    std::vector<CallBase*> calls;
+    for (Function& f : m)
+        for (BasicBlock& bb : f)
+            for (Instruction& i : bb)
+                if (auto* c = dyn_cast<CallBase>(&i))
+                    if (const Function* callee = c->getCalledFunction(); callee && is_launcher(callee->getName()))
+                        calls.push_back(c);
+    LLVMContext& ctx = m.getContext();
+    for (CallBase* c : calls) {
+        FunctionType* ft = c->getFunctionType();
+        std::vector<Type*> params(ft->param_begin(), ft->param_end());
+        params.push_back(Type::getInt32Ty(ctx));
+        params.push_back(PointerType::get(ctx, 0));
+        const std::string name = "__dcucc_" + c->getCalledFunction()->getName().str();
+        FunctionCallee wrapper = m.getOrInsertFunction(name, FunctionType::get(ft->getReturnType(), params, false));
+        auto [nargs, kernel] = launch_facts(*c);
+        IRBuilder<> b(c);
+        std::vector<Value*> args(c->arg_begin(), c->arg_end());
+        args.push_back(b.getInt32(uint32_t(nargs)));
+        args.push_back(kernel.empty() ? static_cast<Value*>(ConstantPointerNull::get(PointerType::get(ctx, 0)))
+                                      : b.CreateGlobalStringPtr(kernel, "dcucc.kernel"));
+        CallInst* nc = b.CreateCall(wrapper, args);
+        nc->setCallingConv(c->getCallingConv());
+        c->replaceAllUsesWith(nc);
+        c->eraseFromParent();
+    }
+    return !calls.empty();
+}
+
+// A constructor that hands this module's device metadata to the host runtime.
+bool embed_meta(Module& m) {
+    const std::string text = read_meta(m.getSourceFileName(), m.getContext());
+    if (text.empty()) return false;
+    LLVMContext& ctx = m.getContext();
+    Type* ptr = PointerType::get(ctx, 0);
+    FunctionCallee reg = m.getOrInsertFunction("__dcucc_register_meta", Type::getVoidTy(ctx), ptr);
+    Function* ctor = Function::Create(FunctionType::get(Type::getVoidTy(ctx), false), GlobalValue::InternalLinkage,
+                                      "dcucc.register_meta", &m);
+    IRBuilder<> b(BasicBlock::Create(ctx, "", ctor));
+    b.CreateCall(reg, {b.CreateGlobalStringPtr(text, "dcucc.meta")});
+    b.CreateRetVoid();
+    appendToGlobalCtors(m, ctor, 0);
+    return true;
+}
+
+}  // namespace
+
+PreservedAnalyses HostPass::run(Module& m, ModuleAnalysisManager&) {
+    const Triple t(m.getTargetTriple());
+    if (t.getArch() == Triple::amdgcn || t.isNVPTX()) return PreservedAnalyses::all();
+    const bool changed = rewrite_launches(m) | embed_meta(m);
+    return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
+}
+
+}  // namespace dcucc

@@ -1,0 +1,43 @@
+#include "meta.h"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace dcucc {
+
+void write_meta(const Meta& meta, llvm::LLVMContext& ctx) {
+    const char* path = std::getenv("DCUCC_META_FILE");
+    if (!path || !*path) return;
+    std::ostringstream s;
+    s << "dcucc-meta 1\nmodule " << meta.module << "\n";
+    for (const auto& k : meta.kernels) s << "kernel " << k.name << " params " << k.params << "\n";
+    for (const auto& x : meta.sites) s << "site " << x.pc << " " << x.flags << " " << x.line << "\n";
+    std::ofstream out(path, std::ios::app);
+    out << s.str();
+    if (!out) ctx.emitError(std::string("dcucc: cannot write ") + path);
+}
+
+std::string read_meta(const std::string& source, llvm::LLVMContext&) {
+    const char* path = std::getenv("DCUCC_META_FILE");
+    if (!path || !*path) return {};
+    std::ifstream in(path);
+    std::string line, block, found;
+    bool mine = false;
+    // A file holds one block per device compile; the last block of this module wins
+    // (several offload architectures compile the same source).
+    auto close = [&] {
+        if (mine) found = block;
+        block.clear();
+        mine = false;
+    };
+    while (std::getline(in, line)) {
+        if (line.rfind("dcucc-meta ", 0) == 0) close();
+        if (line == "module " + source) mine = true;
+        block += line + "\n";
+    }
+    close();
+    return found;
+}
+
+}  // namespace dcucc
