@@ -102,10 +102,12 @@ private:
     // Values whose first use makes the wave wait for memory: loads, atomics'
     // results, and phis that carry them round a loop.
     void find_loaded_values() {
-        for (Instruction& i : instructions(f_))
-            if (isa<LoadInst>(i) || isa<AtomicRMWInst>(i) || isa<AtomicCmpXchgInst>(i) ||
-                (isa<CallBase>(i) && !i.getType()->isVoidTy() && access_of(i)))
-                loaded_.insert(&i);
+        for (Instruction& i : instructions(f_)) {
+            if (!isa<LoadInst>(i) && !isa<AtomicRMWInst>(i) && !isa<AtomicCmpXchgInst>(i) &&
+                !(isa<CallBase>(i) && !i.getType()->isVoidTy()))
+                continue;
+            if (auto a = access_of(i); a && !launch_state(a->ptr)) loaded_.insert(&i);
+        }
         for (bool grew = true; grew;) {
             grew = false;
             for (Instruction& i : instructions(f_))

@@ -24,10 +24,10 @@ std::string read_meta(const std::string& source, llvm::LLVMContext&) {
     std::ifstream in(path);
     std::string line, block, found;
     bool mine = false;
-    // A file holds one block per device compile; the last block of this module wins
-    // (several offload architectures compile the same source).
+    // A file holds blocks from each device compile (one per offload architecture)
+    // and from dcucc's uninstrumented compile (resources): all of this module's are kept.
     auto close = [&] {
-        if (mine) found = block;
+        if (mine) found += block;
         block.clear();
         mine = false;
     };
