@@ -116,16 +116,21 @@ class Reader:
         with tempfile.TemporaryFile() as err:
             proc = subprocess.Popen([self.dcusim, "trace", "dump", self.path],
                                     stdout=subprocess.PIPE, stderr=err, bufsize=1 << 20)
+            odd = None
             try:
                 self.lines(proc.stdout)
+            except (ValueError, IndexError, KeyError) as e:
+                odd = e  # a cut-off last line, say: dcusim's own error explains it better
             finally:
-                proc.stdout.close()
+                proc.stdout.close()  # before wait: a dcusim still writing gets EPIPE, not a deadlock
                 rc = proc.wait()
             if rc != 0:
                 err.seek(0)
                 msg = err.read().decode(errors="replace").strip().splitlines() or [f"exit {rc}"]
                 first = msg[0]
                 raise TraceError(first if self.path in first else f"{self.path}: {first}")
+            if odd is not None:
+                raise TraceError(f"{self.path}: a dump line not understood ({type(odd).__name__}: {odd})")
         return self.result()
 
     counts = True  # False: the subclass needs no compute or wait records, which are then not split
@@ -361,9 +366,12 @@ class WaveTable:
         self.nbar = array("q")
 
     def add(self, key, st):
-        for arr, v in zip((self.keys, self.based, self.raw, self.bars, self.nmem, self.nbar),
-                          (key,) + tuple(st)):
-            arr.append(v)
+        self.keys.append(key)
+        self.based.append(st[0])
+        self.raw.append(st[1])
+        self.bars.append(st[2])
+        self.nmem.append(st[3])
+        self.nbar.append(st[4])
 
     def row(self, i):
         return (self.based[i], self.raw[i], self.bars[i], self.nmem[i], self.nbar[i])

@@ -2,6 +2,7 @@
 # records whatever the buffer bases, PCs and compute counts; a mask that differs; LDS offsets
 # equal only up to their base; unreadable inputs.
 source "$(dirname "$0")/lib.bash"
+command -v python3 >/dev/null || { echo "python3 missing: the validation scripts need it"; exit 1; }
 cmp_py() { python3 "$SRC/validation/compare_captures.py" --dcusim "$DCUSIM" "$@"; }
 d="$SRC/tests/data/compare"
 # (1) Other bases, PCs, compute: equal. Compute by hand: kernel 0 has 4 waves of 10 + 5 (REF) and
@@ -43,4 +44,7 @@ grep -Fq -- '- only in NEW: c.trace' "$WORK/out" || fail "dirs: c.trace not note
 # (3) Unreadable input: exit 2, one line naming the file.
 expect_error 2 'bad\.trace' cmp_py "$d/ref.trace" "$d/bad.trace"
 expect_error 2 'missing\.trace' cmp_py "$WORK/missing.trace" "$d/ref.trace"
+"$DCUSIM" trace convert "$d/ref.trace" "$WORK/ref.dctrace" || fail "convert"
+head -c 100 "$WORK/ref.dctrace" >"$WORK/cut.dctrace"
+expect_error 2 'cut\.dctrace: .*truncated' cmp_py "$WORK/ref.dctrace" "$WORK/cut.dctrace"
 finish
