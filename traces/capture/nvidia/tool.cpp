@@ -7,7 +7,6 @@
 // ends the program with exit code 3.
 #include <sanitizer.h>
 
-#include <cxxabi.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -27,6 +26,7 @@
 #include "drain.h"
 #include "ring.h"
 #include "sass.h"
+#include "traces/capture/common/kernel_name.h"
 #include "traces/format/binary_writer.h"
 
 namespace dcutrace {
@@ -50,18 +50,7 @@ std::string run_command(const std::string& cmd) {
     return out;
 }
 
-// Readable, space-free kernel name: `void f<1, float>(float*, int)` -> `f<1,float>(float*,int)`.
-std::string kernel_name(const char* mangled) {
-    int status = 0;
-    char* d = abi::__cxa_demangle(mangled, nullptr, nullptr, &status);
-    std::string s = status == 0 && d ? d : mangled;
-    std::free(d);
-    if (s.rfind("void ", 0) == 0) s = s.substr(5);
-    std::string out;
-    for (char c : s)
-        if (c != ' ' && c != '#') out += c;
-    return out;
-}
+using dcusim::capture::kernel_name;
 
 struct ModuleInfo {
     std::map<std::string, SassFunction> sass;
