@@ -1,0 +1,32 @@
+// Turns the record buffer that dcucc's device runtime wrote during one kernel
+// launch (runtime/dcucc_abi.h) into dcusim trace records. CUDA- and HIP-free,
+// so that it builds everywhere and is unit-tested in CI.
+#pragma once
+
+#include <cstdint>
+
+#include "meta.h"
+#include "traces/format/record.h"
+#include "traces/format/sink.h"
+
+namespace dcucc::host {
+
+struct AssembleStats {
+    uint64_t records = 0;  // device records decoded
+    uint64_t mem = 0, barriers = 0, waits = 0;
+    uint64_t compute = 0;  // instructions counted in compute records
+    uint64_t waves = 0;
+};
+
+// Checks every record of the `used` bytes at `buf` against the launch
+// (`kernel`'s grid and block, `wave_size`), then writes to `out`: the kernel
+// record, a `pc` declaration for each PC of this launch that is read-only (by
+// the record's flag or the site's) or has a source line in `sites` (may be
+// null), and each wave's records in (block, wave) order, then `end`. Records of
+// one wave keep their buffer order, which is the wave's program order. A
+// malformed buffer throws CaptureError naming the first bad record's byte
+// offset; nothing is written then.
+AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::trace::KernelInfo& kernel,
+                              uint32_t wave_size, const SiteMap* sites, dcusim::trace::RecordSink& out);
+
+}  // namespace dcucc::host
