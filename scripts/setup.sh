@@ -8,5 +8,6 @@ $SUDO apt-get update -qq
 $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config \
     libsystemc-dev libboost-program-options-dev libspdlog-dev catch2 libzstd-dev nlohmann-json3-dev \
-    gnuplot-nox fonts-dejavu-core hipcc libamdhip64-dev >/dev/null
+    gnuplot-nox fonts-dejavu-core hipcc libamdhip64-dev \
+    llvm-15-dev clang-15 llvm-19-dev clang-19 python3 >/dev/null
 echo "dependencies installed"

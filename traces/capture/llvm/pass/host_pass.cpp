@@ -88,7 +88,12 @@ bool rewrite_launches(Module& m) {
         args.push_back(b.getInt32(uint32_t(nargs)));
         args.push_back(kernel.empty() ? static_cast<Value*>(ConstantPointerNull::get(PointerType::get(ctx, 0)))
                                       : b.CreateGlobalStringPtr(kernel, "dcucc.kernel"));
-        CallInst* nc = b.CreateCall(wrapper, args);
+        // A launch in C++ code that may throw is an invoke, a block terminator.
+        CallBase* nc = nullptr;
+        if (auto* inv = dyn_cast<InvokeInst>(c))
+            nc = b.CreateInvoke(wrapper, inv->getNormalDest(), inv->getUnwindDest(), args);
+        else
+            nc = b.CreateCall(wrapper, args);
         nc->setCallingConv(c->getCallingConv());
         c->replaceAllUsesWith(nc);
         c->eraseFromParent();
