@@ -26,6 +26,15 @@ namespace dcucc {
 
 namespace {
 
+// Copies and fills of a constant size up to this many bytes are lowered by the
+// backends into straight-line accesses (NVPTX and AMDGPU both inline them).
+constexpr uint64_t kInlineMemLimit = 256;
+
+bool small_mem_intrinsic(const MemIntrinsic& m) {
+    const auto* len = dyn_cast<ConstantInt>(m.getLength());
+    return len && len->getZExtValue() <= kInlineMemLimit;
+}
+
 // One memory access the device runtime records: a piece of at most 16 bytes per lane.
 struct Piece {
     Value* ptr;
@@ -195,6 +204,22 @@ private:
         }
     }
 
+    // A copy or fill of a few bytes: the backend issues it as straight-line
+    // loads of the source and stores of the destination, as wide as the
+    // alignment allows; the stores wait for the loads' data.
+    void emit_small_mem_intrinsic(MemIntrinsic& mi, Tally& t) {
+        const uint64_t len = cast<ConstantInt>(mi.getLength())->getZExtValue();
+        MaybeAlign align = mi.getDestAlign();
+        Type* i8 = Type::getInt8Ty(mi.getContext());
+        if (auto* mt = dyn_cast<MemTransferInst>(&mi)) {
+            const MaybeAlign sa = mt->getSourceAlign();
+            if (!align || (sa && *sa < *align)) align = sa;
+            emit_access(mi, Access{mt->getRawSource(), ArrayType::get(i8, len), DCUCC_LOAD, false, align}, t);
+            emit_event(mi, DCUCC_WAIT, t);
+        }
+        emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t);
+    }
+
     // The wave waits before `i` when `i` reads a loaded value that may still be
     // in flight: one loaded in this block since its last wait, or one that
     // reaches this block from outside within the same loop (the load of the
@@ -225,6 +250,12 @@ private:
                 emit_event(*i, DCUCC_WAIT, t);
                 pending.clear();
                 waited = true;
+            }
+            if (auto* mi = dyn_cast<MemIntrinsic>(i); mi && small_mem_intrinsic(*mi)) {
+                emit_small_mem_intrinsic(*mi, t);
+                pending.clear();
+                waited = true;
+                continue;
             }
             if (auto a = access_of(*i)) {
                 emit_access(*i, *a, t);
@@ -263,12 +294,13 @@ private:
     AllocaInst *count_ = nullptr, *slow_ = nullptr, *mid_ = nullptr;
 };
 
-// memcpy, memmove and memset become the loops of loads and stores the backend
-// would emit for them, so that their accesses are recorded like any other.
+// memcpy, memmove and memset of a run-time or large size become the loops of
+// loads and stores the backend emits for them, so that their accesses are
+// recorded like any other (small constant ones are recorded as they stand).
 void expand_mem_intrinsics(Function& f, const TargetTransformInfo& tti) {
     std::vector<MemIntrinsic*> todo;
     for (Instruction& i : instructions(f))
-        if (auto* m = dyn_cast<MemIntrinsic>(&i)) todo.push_back(m);
+        if (auto* m = dyn_cast<MemIntrinsic>(&i); m && !small_mem_intrinsic(*m)) todo.push_back(m);
     for (MemIntrinsic* m : todo) {
         if (auto* c = dyn_cast<MemCpyInst>(m))
             expandMemCpyAsLoop(c, tti);
