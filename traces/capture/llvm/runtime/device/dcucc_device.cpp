@@ -15,11 +15,7 @@
 
 #define DCUCC_INLINE extern "C" __attribute__((always_inline))
 
-#if defined(__AMDGCN__)
-#define GLOBAL_AS __attribute__((address_space(1)))
-#else
-#define GLOBAL_AS __attribute__((address_space(1)))
-#endif
+#define GLOBAL_AS __attribute__((address_space(1)))  // global memory on both targets
 
 // The launch's control block; the pass stores the kernel's hidden argument here at entry.
 extern "C" GLOBAL_AS dcucc_control* GLOBAL_AS __dcucc_ctl;
