@@ -84,8 +84,12 @@ def cycle_medians(path, variants):
 
 
 def capture_rows(path):
-    """dcutrace --times rows (launch, "kernel", warp_records, [run_ms,] kernel_ms, capture_ms)."""
-    return list(csv.DictReader(open(path)))
+    """--times rows (launch, "kernel", warp_records, [run_ms,] kernel_ms, capture_ms) of dcutrace or dcucc
+    (DCUCC_TIMES names the record count `records`)."""
+    rows = list(csv.DictReader(open(path)))
+    for r in rows:
+        r.setdefault("warp_records", r.get("records", ""))
+    return rows
 
 
 PROGRAM_OF_FAMILY = {"lds_bank": "lds_bank", "transpose": "transpose", "constant": "constant", "stencil": "constant",

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# One device call on the H200: runs the validation suite built with dcucc
-# (validation/build_dcucc_h200.sh, carried as validation/dcucc-bin) and writes
-# one trace per program, the capture's per-launch times, and the native
-# timings of the same programs built with nvcc, for the capture slowdown.
-# It also checks that a record buffer too small for a launch fails the
-# capture (exit 3, no trace) instead of losing records.
-# Writes to $OUT: NAME.trace for each program and results.tar (times_NAME.csv,
-# native.csv, run.log, provenance.txt).
-# Usage (repository root): validation/run_h200_dcucc.sh
+# One device call on the H200 for the suite built with dcucc
+# (validation/build_dcucc_h200.sh, carried as validation/dcucc-bin: NAME is the
+# instrumented program, NAME_plain the same clang build without instrumentation).
+# For each program, at --small size:
+#   - dcucc's capture of every launch (DCUCC_TRACE), with per-launch times;
+#   - dcutrace's capture of NAME_plain: the same machine code seen from SASS,
+#     so that the two captures differ only by how they see it;
+#   - the measurements of NAME_plain, the build that is measured: timing
+#     (median of 21), ncu's counters (one launch each) and ncu's cycles
+#     (REPEAT launches each), as run_h200.sh and run_h200_cycles.sh do for nvcc.
+# It also checks that a record buffer too small for a launch fails the capture
+# (exit 3, no trace) instead of losing records.
+# Writes to $OUT: dcucc_traces.tar (traces/NAME.trace), dcutrace_traces.tar
+# (dcutrace-traces/NAME.trace) and results.tar (h200-dcucc/: results.csv,
+# ncu_small.csv, ncu_cycles_small.csv, capture_NAME.csv, dcutrace_NAME.csv,
+# run.log, provenance.txt). validation/collect.py turns them into measurements.csv.
+# Usage (repository root): validation/run_h200_dcucc.sh [REPEAT]
 set -uo pipefail
+REPEAT=${1:-7}
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -18,26 +27,60 @@ cd "$ROOT/validation" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
 WORK=$(mktemp -d)
 RES=$WORK/h200-dcucc
-mkdir -p "$RES"
+mkdir -p "$RES" "$WORK/traces" "$WORK/dcutrace-traces"
 PROGRAMS="lds_bank transpose constant coalescing memory shared_compute"
+METRICS=gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.max,smsp__inst_executed.sum,\
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
+l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,\
+l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum,\
+lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sector_hit_rate.pct,\
+lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_ltcfabric.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
+idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum,gpu__time_duration.sum
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,memory.total --format=csv
     nvcc --version | tail -2
+    ncu --version | tail -1
     cat "$BIN/BUILD.txt"
-    echo "capture: DCUCC_TRACE=NAME.trace DCUCC_TIMES=times_NAME.csv dcucc-bin/NAME --small --once"
-    echo "native: nvcc -O3 -arch=sm_90 -lineinfo -x cu kernels/NAME.hip -o NAME; ./NAME --small"
+    echo "capture: DCUCC_TRACE=traces/NAME.trace DCUCC_TIMES=capture_NAME.csv dcucc-bin/NAME --small --once"
+    echo "dcutrace: dcutrace -o dcutrace-traces/NAME.trace --times dcutrace_NAME.csv -- dcucc-bin/NAME_plain --small --once"
+    echo "time: dcucc-bin/NAME_plain --small   (RESULT lines: family variant size median_ms bytes)"
+    echo "counters: ncu --clock-control none --csv --metrics METRICS dcucc-bin/NAME_plain --small --once"
+    echo "cycles: ncu --clock-control none --csv --metrics gpc__cycles_elapsed.max dcucc-bin/NAME_plain --small --repeat $REPEAT"
+    echo "METRICS: $METRICS"
 } >"$RES/provenance.txt" 2>&1
-echo "scale,family,variant,size,median_ms,bytes,program" >"$RES/native.csv"
+
+echo "== dcutrace" | tee "$RES/run.log"
+DCUTRACE=
+if cmake -S "$ROOT/traces/capture/nvidia" -B "$WORK/capture" >>"$RES/run.log" 2>&1 &&
+    cmake --build "$WORK/capture" -j"$(nproc)" >>"$RES/run.log" 2>&1; then
+    DCUTRACE=$WORK/capture/dcutrace
+else
+    echo "dcutrace build FAILED"; tail -20 "$RES/run.log"
+fi
+
+echo "scale,family,variant,size,median_ms,bytes" >"$RES/results.csv"
+: >"$RES/ncu_small.csv"; : >"$RES/ncu_cycles_small.csv"
 for name in $PROGRAMS; do
     echo "== $name" | tee -a "$RES/run.log"
     start=$(date +%s%N)
-    DCUCC_TRACE="$OUT/$name.trace" DCUCC_TIMES="$RES/times_$name.csv" "$BIN/$name" --small --once >>"$RES/run.log" 2>&1
-    rc=$?
-    echo "capture rc $rc, wall $((($(date +%s%N) - start) / 1000000)) ms" | tee -a "$RES/run.log"
-    if nvcc -O3 -arch=sm_90 -lineinfo -x cu "kernels/$name.hip" -o "$WORK/$name" >>"$RES/run.log" 2>&1; then
-        "$WORK/$name" --small | awk -v p="$name" '/^RESULT/ {print "small,"$2","$3","$4","$5","$6","p}' >>"$RES/native.csv"
+    DCUCC_TRACE="$WORK/traces/$name.trace" DCUCC_TIMES="$RES/capture_$name.csv" "$BIN/$name" --small --once >>"$RES/run.log" 2>&1
+    echo "dcucc capture rc $?, wall $((($(date +%s%N) - start) / 1000000)) ms" | tee -a "$RES/run.log"
+    if [ -n "$DCUTRACE" ]; then
+        "$DCUTRACE" -o "$WORK/dcutrace-traces/$name.trace" --times "$RES/dcutrace_$name.csv" -- \
+            "$BIN/${name}_plain" --small --once >>"$RES/run.log" 2>&1
+        echo "dcutrace rc $?" | tee -a "$RES/run.log"
     fi
+    "$BIN/${name}_plain" --small | awk '/^RESULT/ {print "small,"$2","$3","$4","$5","$6}' >>"$RES/results.csv"
+    echo "== $name" >>"$RES/ncu_small.csv"
+    ncu --clock-control none --csv --metrics "$METRICS" "$BIN/${name}_plain" --small --once \
+        >>"$RES/ncu_small.csv" 2>>"$RES/run.log"
+    echo "== $name" >>"$RES/ncu_cycles_small.csv"
+    ncu --clock-control none --csv --metrics gpc__cycles_elapsed.max "$BIN/${name}_plain" --small --repeat "$REPEAT" \
+        >>"$RES/ncu_cycles_small.csv" 2>>"$RES/run.log"
+    echo "ncu: $(grep -c '^"' "$RES/ncu_small.csv") counter lines, $(grep -c '^"' "$RES/ncu_cycles_small.csv") cycle lines" |
+        tee -a "$RES/run.log"
 done
 # A buffer of 1 MiB cannot hold transpose's records: the capture must fail whole.
 DCUCC_BUFFER_MB=1 DCUCC_TRACE="$WORK/small_buffer.trace" "$BIN/transpose" --small --once >"$RES/small_buffer.log" 2>&1
@@ -45,6 +88,8 @@ echo "small-buffer check: rc $? (3 expected), trace written: $([ -e "$WORK/small
     tee -a "$RES/run.log"
 tail -2 "$RES/small_buffer.log" | tee -a "$RES/run.log"
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$RES/provenance.txt" 2>&1
+tar -C "$WORK" -cf "$OUT/dcucc_traces.tar" traces
+tar -C "$WORK" -cf "$OUT/dcutrace_traces.tar" dcutrace-traces
 tar -C "$WORK" -cf "$OUT/results.tar" h200-dcucc
-cat "$RES"/times_*.csv 2>/dev/null | head -60
-ls -la "$OUT"
+cat "$RES"/capture_*.csv | head -50
+ls -la "$OUT" "$WORK/traces" "$WORK/dcutrace-traces"
