@@ -43,12 +43,12 @@ struct Piece {
 };
 
 // Splits an access of `bytes` per lane at alignment `align` into the pieces the
-// backend issues: powers of two, at most 16 bytes, no larger than the alignment.
-std::vector<Piece> split_access(Value* ptr, uint64_t bytes, uint64_t align) {
+// backend issues: powers of two, at most `widest` bytes, no larger than the alignment.
+std::vector<Piece> split_access(Value* ptr, uint64_t bytes, uint64_t align, uint64_t widest = 16) {
     std::vector<Piece> out;
     uint64_t off = 0;
     while (off < bytes) {
-        uint64_t piece = 16;
+        uint64_t piece = widest;
         while (piece > bytes - off || (align && piece > align)) piece >>= 1;
         if (piece == 0) piece = 1;
         unsigned lg = 0;
@@ -85,7 +85,7 @@ private:
 
     std::optional<Access> access_of(Instruction& i) {
         if (auto* l = dyn_cast<LoadInst>(&i))
-            return Access{l->getPointerOperand(), l->getType(), DCUCC_LOAD, readonly_load(*l), l->getAlign()};
+            return Access{l->getPointerOperand(), narrowed_type(*l), DCUCC_LOAD, readonly_load(*l), l->getAlign()};
         if (auto* s = dyn_cast<StoreInst>(&i))
             return Access{s->getPointerOperand(), s->getValueOperand()->getType(), DCUCC_STORE, false, s->getAlign()};
         if (auto* a = dyn_cast<AtomicRMWInst>(&i))
@@ -96,6 +96,21 @@ private:
             if (auto a = intrinsic_access(*call, gpu_))
                 return Access{a->ptr, a->type, a->op, a->readonly, MaybeAlign()};
         return std::nullopt;
+    }
+
+    // The type the backend loads: a simple load whose one use truncates it (through
+    // at most one bitcast to an integer) is narrowed to the truncated width at the
+    // same address (SelectionDAG's load-width reduction; little-endian), when that
+    // is at least 32 bits (AMDGPU keeps narrower ones whole; see docs/CAPTURE.md).
+    Type* narrowed_type(const LoadInst& l) const {
+        if (!l.isSimple() || !l.hasOneUse()) return l.getType();
+        const Value* v = l.user_back();
+        if (const auto* bc = dyn_cast<BitCastInst>(v); bc && bc->getType()->isIntegerTy() && bc->hasOneUse())
+            v = bc->user_back();
+        const auto* tr = dyn_cast<TruncInst>(v);
+        if (!tr || tr->getType()->isVectorTy()) return l.getType();
+        const unsigned bits = tr->getType()->getIntegerBitWidth();
+        return bits >= 32 && bits % 8 == 0 ? tr->getType() : l.getType();
     }
 
     // A load the backend may issue on the read-only path: invariant, constant, or
@@ -165,10 +180,11 @@ private:
         return pc;
     }
 
-    void emit_event(Instruction& at, uint32_t kind, Tally& t) {
+    // The record goes before `at`; a barrier's names `site` for its PC and line.
+    void emit_event(Instruction& at, uint32_t kind, Tally& t, const Instruction* site = nullptr) {
         IRBuilder<> b(&at);
         auto c = take_counts(b, t);
-        const uint32_t pc = kind == DCUCC_BARRIER ? new_pc(at, 0) : 0;
+        const uint32_t pc = kind == DCUCC_BARRIER ? new_pc(site ? *site : at, 0) : 0;
         b.CreateCall(event_, {b.getInt32(DCUCC_INFO(kind, 0, 0, 0)), b.getInt32(pc), c[0], c[1], c[2]});
         t = Tally{};
     }
@@ -186,14 +202,14 @@ private:
                n == "llvm.amdgcn.implicit.buffer.ptr";
     }
 
-    void emit_access(Instruction& at, const Access& a, Tally& t) {
+    void emit_access(Instruction& at, const Access& a, Tally& t, uint64_t widest = 16) {
         if (launch_state(a.ptr)) return;
         const std::optional<uint32_t> space = space_of(a.ptr->getType()->getPointerAddressSpace(), gpu_);
         const uint64_t bytes = dl_.getTypeStoreSize(a.type).getFixedValue();
         if (!space || bytes == 0) return;
         const uint64_t align = a.align ? a.align->value() : 0;
         IRBuilder<> b(&at);
-        for (const Piece& p : split_access(a.ptr, bytes, align)) {
+        for (const Piece& p : split_access(a.ptr, bytes, align, widest)) {
             const bool ro = a.readonly || *space == DCUCC_CONST;
             const uint32_t info = DCUCC_INFO(DCUCC_MEM, *space, a.op, p.log2b) | (ro ? DCUCC_INFO_READONLY : 0u);
             Value* addr = b.CreatePtrToInt(p.ptr, b.getInt64Ty());
@@ -206,7 +222,8 @@ private:
 
     // A copy or fill of a few bytes: the backend issues it as straight-line
     // loads of the source and stores of the destination, as wide as the
-    // alignment allows; the stores wait for the loads' data.
+    // alignment and the target's widest copy type allow (copy_piece_bytes);
+    // the stores wait for the loads' data.
     void emit_small_mem_intrinsic(MemIntrinsic& mi, Tally& t) {
         const uint64_t len = cast<ConstantInt>(mi.getLength())->getZExtValue();
         MaybeAlign align = mi.getDestAlign();
@@ -214,10 +231,12 @@ private:
         if (auto* mt = dyn_cast<MemTransferInst>(&mi)) {
             const MaybeAlign sa = mt->getSourceAlign();
             if (!align || (sa && *sa < *align)) align = sa;
-            emit_access(mi, Access{mt->getRawSource(), ArrayType::get(i8, len), DCUCC_LOAD, false, align}, t);
+            emit_access(mi, Access{mt->getRawSource(), ArrayType::get(i8, len), DCUCC_LOAD, false, align}, t,
+                        copy_piece_bytes(gpu_));
             emit_event(mi, DCUCC_WAIT, t);
         }
-        emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t);
+        emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t,
+                    copy_piece_bytes(gpu_));
     }
 
     // The wave waits before `i` when `i` reads a loaded value that may still be
@@ -262,8 +281,11 @@ private:
                 if (loaded_.count(i)) pending.insert(i);
                 continue;
             }
+            // Recorded just after the barrier: before it, the lanes of a wave that
+            // took different sides of a branch may arrive apart (NVIDIA's
+            // independent thread scheduling) and would each write a record.
             if (auto* call = dyn_cast<CallBase>(i); call && is_barrier(*call, gpu_)) {
-                emit_event(*i, DCUCC_BARRIER, t);
+                emit_event(*i->getNextNode(), DCUCC_BARRIER, t, i);
                 continue;
             }
             t += cost_of(*i);

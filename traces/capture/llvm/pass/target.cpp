@@ -101,4 +101,6 @@ bool is_barrier(const CallBase& call, Gpu gpu) {
     return false;
 }
 
+uint64_t copy_piece_bytes(Gpu gpu) { return gpu == Gpu::Nvptx ? 8 : 16; }
+
 }  // namespace dcucc

@@ -33,6 +33,11 @@ struct IntrinsicAccess {
 };
 std::optional<IntrinsicAccess> intrinsic_access(llvm::CallBase& call, Gpu gpu);
 
+// The widest access the backend uses when it expands a small memcpy or memset:
+// AMDGPU copies in 16-byte vectors (getOptimalMemOpType), NVPTX in its widest
+// legal integer, 8 bytes.
+uint64_t copy_piece_bytes(Gpu gpu);
+
 // A workgroup-wide barrier (not a wave-level sync).
 bool is_barrier(const llvm::CallBase& call, Gpu gpu);
 

@@ -1,7 +1,7 @@
 ; An amdgcn kernel: a flat (generic) load is left for the device runtime to
 ; place (space 4, 8 bytes: info 16 | 3<<7 = 400); reads of the dispatch packet are the
 ; launch's state, not traffic, and get no record; LDS (space 1) through
-; addrspace(3): 4 | 32 | 256 = 292 for a store; s_barrier's record comes first.
+; addrspace(3): 4 | 32 | 256 = 292 for a store; s_barrier's record comes right after it.
 ; In the loop the load's value is used in the next iteration's address (a
 ; pointer chase): the wave waits (event kind 2) before that load each time.
 ; RUN-PASSES: dcucc-device
@@ -20,8 +20,9 @@ entry:
   %s32 = zext i16 %size to i32
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(3) @lds to i64), i32 292, i32 16,
   store i32 %s32, ptr addrspace(3) @lds, align 4
+; CHECK-DCUCC-DEVICE: call void @llvm.amdgcn.s.barrier()
+; CHECK-DCUCC-DEVICE-NOT: call
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1, i32 32,
-; CHECK-DCUCC-DEVICE-NEXT: call void @llvm.amdgcn.s.barrier()
   call void @llvm.amdgcn.s.barrier()
   br label %loop
 loop:

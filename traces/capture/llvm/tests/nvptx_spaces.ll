@@ -39,9 +39,10 @@ entry:
 ; CHECK-DCUCC-DEVICE: [[W1:%.*]] = add i64 %{{.*}}, 16
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 144,
   %w = load <8 x float>, ptr addrspace(1) %g, align 32
-; A barrier's record comes before the barrier; the kernel's last count before its return.
+; A barrier's record comes right after the barrier; the kernel's last count before its return.
+; CHECK-DCUCC-DEVICE: call void @llvm.nvvm.barrier0()
+; CHECK-DCUCC-DEVICE-NOT: call
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1, i32 160,
-; CHECK-DCUCC-DEVICE-NEXT: call void @llvm.nvvm.barrier0()
   call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 3, i32 0,
 ; CHECK-DCUCC-DEVICE-NEXT: ret void
