@@ -222,8 +222,9 @@ private:
 
     // A copy or fill of a few bytes: the backend issues it as straight-line
     // loads of the source and stores of the destination, as wide as the
-    // alignment and the target's widest copy type allow (copy_piece_bytes);
-    // the stores wait for the loads' data.
+    // alignment and the target's widest copy type allow (copy_piece_bytes; a
+    // fill's constant stores merge up to 16 bytes on both targets); the stores
+    // wait for the loads' data.
     void emit_small_mem_intrinsic(MemIntrinsic& mi, Tally& t) {
         const uint64_t len = cast<ConstantInt>(mi.getLength())->getZExtValue();
         MaybeAlign align = mi.getDestAlign();
@@ -236,7 +237,7 @@ private:
             emit_event(mi, DCUCC_WAIT, t);
         }
         emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t,
-                    copy_piece_bytes(gpu_));
+                    isa<MemTransferInst>(mi) ? copy_piece_bytes(gpu_) : 16);
     }
 
     // The wave waits before `i` when `i` reads a loaded value that may still be

@@ -33,9 +33,10 @@ struct IntrinsicAccess {
 };
 std::optional<IntrinsicAccess> intrinsic_access(llvm::CallBase& call, Gpu gpu);
 
-// The widest access the backend uses when it expands a small memcpy or memset:
-// AMDGPU copies in 16-byte vectors (getOptimalMemOpType), NVPTX in its widest
-// legal integer, 8 bytes.
+// The widest access the backend uses when it expands a small memcpy: AMDGPU
+// copies in 16-byte vectors (getOptimalMemOpType), NVPTX in its widest legal
+// integer, 8 bytes (seen in clang 19's PTX; a memset's stores of a constant
+// are merged into 16-byte vector stores on both).
 uint64_t copy_piece_bytes(Gpu gpu);
 
 // A workgroup-wide barrier (not a wave-level sync).

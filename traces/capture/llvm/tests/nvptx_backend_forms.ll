@@ -4,6 +4,7 @@
 ;   8-byte load: 3<<7 = 384;
 ;   a 16-byte memcpy of align 16 is copied in 8-byte pieces: loads 384 at +0 and +8, a
 ;   wait, stores 32|384 = 416 at +0 and +8 (AMDGPU would copy 16 bytes at once);
+;   a 16-byte memset is one 16-byte store, 32|512 = 544;
 ;   a barrier's record (kind 1) comes right after the barrier.
 ; RUN-PASSES: dcucc-device
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
@@ -36,6 +37,9 @@ entry:
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 416,
 ; CHECK-DCUCC-DEVICE-NOT: i32 512
   call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 16 %g, ptr addrspace(1) align 16 %h, i64 16, i1 false)
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 544,
+; CHECK-DCUCC-DEVICE-NOT: __dcucc_mem
+  call void @llvm.memset.p1.i64(ptr addrspace(1) align 16 %g, i8 0, i64 16, i1 false)
 ; CHECK-DCUCC-DEVICE: call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE-NOT: call
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1,
@@ -44,6 +48,7 @@ entry:
 }
 
 declare void @llvm.memcpy.p1.p1.i64(ptr addrspace(1), ptr addrspace(1), i64, i1)
+declare void @llvm.memset.p1.i64(ptr addrspace(1), i8, i64, i1)
 declare void @llvm.nvvm.barrier0()
 
 !nvvm.annotations = !{!0}
