@@ -1,6 +1,7 @@
 #include "device_pass.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -68,7 +69,9 @@ public:
 
     void run() {
         find_loaded_values();
+        Instruction& entry = *f_.getEntryBlock().getFirstInsertionPt();
         make_counters();
+        if (gpu_ == Gpu::Nvptx && is_kernel(f_, gpu_)) emit_launch_reads(entry);
         std::vector<BasicBlock*> blocks;
         for (BasicBlock& bb : f_) blocks.push_back(&bb);
         for (BasicBlock* bb : blocks) run_block(*bb);
@@ -130,7 +133,7 @@ private:
             if (!isa<LoadInst>(i) && !isa<AtomicRMWInst>(i) && !isa<AtomicCmpXchgInst>(i) &&
                 !(isa<CallBase>(i) && !i.getType()->isVoidTy()))
                 continue;
-            if (auto a = access_of(i); a && !launch_state(a->ptr)) loaded_.insert(&i);
+            if (auto a = access_of(i); a && !launch_state(a->ptr) && !constant_operand(*a)) loaded_.insert(&i);
         }
         for (bool grew = true; grew;) {
             grew = false;
@@ -200,6 +203,49 @@ private:
         return n == "llvm.amdgcn.dispatch.ptr" || n == "llvm.amdgcn.implicitarg.ptr" ||
                n == "llvm.amdgcn.kernarg.segment.ptr" || n == "llvm.amdgcn.queue.ptr" ||
                n == "llvm.amdgcn.implicit.buffer.ptr";
+    }
+
+    // NVIDIA's code reads a constant-bank word whose address is fixed at compile
+    // time as an operand of the instruction that uses it (c[bank][offset]): no
+    // load instruction and no constant-cache request (ncu's idc__requests count
+    // only LDC's), so no record and no wait.
+    bool constant_operand(const Access& a) const {
+        return gpu_ == Gpu::Nvptx && a.op == DCUCC_LOAD && isa<Constant>(a.ptr) &&
+               space_of(a.ptr->getType()->getPointerAddressSpace(), gpu_) == DCUCC_CONST;
+    }
+
+    // NVIDIA keeps a kernel's parameters and its launch dimensions in constant
+    // bank 0, and the code reads each one it uses with a constant-cache load
+    // (LDC/ULDC), once per wave, near the start. They are recorded at the
+    // kernel's entry as constant loads in a window of their own
+    // (DCUCC_PARAM_WINDOW): one per used parameter (per 8 bytes of an aggregate)
+    // and one per launch dimension read (%ntid, %nctaid).
+    void emit_launch_reads(Instruction& at) {
+        IRBuilder<> b(&at);
+        const uint32_t info = DCUCC_INFO(DCUCC_MEM, DCUCC_CONST, DCUCC_LOAD, 0) | DCUCC_INFO_READONLY;
+        auto record = [&](uint64_t offset, uint64_t bytes) {
+            for (const Piece& p : split_access(nullptr, bytes, 8, 8))
+                b.CreateCall(mem_, {b.getInt64(DCUCC_PARAM_WINDOW + offset + p.offset), b.getInt32(info | p.log2b << 7),
+                                    b.getInt32(new_pc(at, 1)), b.getInt32(0), b.getInt32(0), b.getInt32(0)});
+        };
+        uint64_t offset = DCUCC_PARAM_OFFSET;
+        for (Argument& arg : f_.args()) {
+            Type* ty = arg.hasByValAttr() ? arg.getParamByValType() : arg.getType();
+            const uint64_t bytes = dl_.getTypeAllocSize(ty).getFixedValue();
+            const uint64_t align = std::min<uint64_t>(bytes ? bytes : 1, 8);
+            offset = (offset + align - 1) / align * align;
+            if (!arg.use_empty() && bytes) record(offset, bytes);
+            offset += bytes;
+        }
+        // The launch dimensions sit before the parameters in bank 0.
+        std::set<std::string> dims;
+        for (Instruction& i : instructions(f_))
+            if (const auto* ii = dyn_cast<IntrinsicInst>(&i)) {
+                const StringRef n = ii->getCalledFunction()->getName();
+                if (starts_with(n, "llvm.nvvm.read.ptx.sreg.ntid.") || starts_with(n, "llvm.nvvm.read.ptx.sreg.nctaid."))
+                    dims.insert(n.str());
+            }
+        for (uint64_t d = 0; d < dims.size(); ++d) record(4 * d, 4);
     }
 
     void emit_access(Instruction& at, const Access& a, Tally& t, uint64_t widest = 16) {
@@ -277,7 +323,7 @@ private:
                 waited = true;
                 continue;
             }
-            if (auto a = access_of(*i)) {
+            if (auto a = access_of(*i); a && !constant_operand(*a)) {
                 emit_access(*i, *a, t);
                 if (loaded_.count(i)) pending.insert(i);
                 continue;

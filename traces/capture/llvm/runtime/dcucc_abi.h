@@ -28,6 +28,10 @@ enum { DCUCC_LOAD = 0, DCUCC_STORE = 1, DCUCC_ATOMIC = 2 };
 #define DCUCC_INFO_OP(i) (((i) >> 5) & 3u)
 #define DCUCC_INFO_LOG2B(i) (((i) >> 7) & 7u)
 #define DCUCC_INFO_READONLY (1u << 10)  // a load of memory the kernel never writes (invariant, __ldg)
+// NVIDIA's constant bank 0 (kernel parameters from DCUCC_PARAM_OFFSET, launch
+// dimensions before them) as constant addresses of their own in the trace.
+#define DCUCC_PARAM_WINDOW 0xfffff00000000000ull
+#define DCUCC_PARAM_OFFSET 0x210u
 #define DCUCC_INFO_AFFINE (1u << 11)    // set by the device: lane i's address is base + i * stride
 
 // One record, 8-byte aligned. Written by the lowest active lane of the wave

@@ -11,16 +11,17 @@ target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
 
 ; CHECK-DCUCC-DEVICE-LABEL: define void @forms(
+; Three parameter loads at entry take PCs 16, 32, 48.
 define void @forms(ptr addrspace(1) %g, ptr addrspace(1) %h, ptr addrspace(1) %out) {
 entry:
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 16,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 64,
   %w = load i64, ptr addrspace(1) %g, align 8
   %lo = trunc i64 %w to i32
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 32,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 80,
   %v = load <2 x i32>, ptr addrspace(1) %h, align 8
   %vb = bitcast <2 x i32> %v to i64
   %vlo = trunc i64 %vb to i32
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 384, i32 48,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 384, i32 96,
   %x = load i64, ptr addrspace(1) %h, align 8
   %x16 = trunc i64 %x to i16
   %sum = add i32 %lo, %vlo

@@ -16,33 +16,43 @@ target triple = "nvptx64-nvidia-cuda"
 ; CHECK-DCUCC-DEVICE: @__dcucc_nparams_k = protected addrspace(1) constant i32 3
 ; CHECK-DCUCC-DEVICE-LABEL: define void @k(ptr addrspace(1) %g, ptr %p, i32 %i, ptr %dcucc.records)
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_enter(ptr %dcucc.records)
+; Its parameters are constant-bank loads at entry, from bank 0's window (0xfffff00000000000,
+; parameters from 0x210 = -17592186043888): %g and %p 8 bytes (8|384|1024 = 1416), %i 4 bytes (1288).
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 -17592186043888, i32 1416, i32 16, i32 0, i32 0, i32 0)
+; CHECK-DCUCC-DEVICE-NEXT: call void @__dcucc_mem(i64 -17592186043880, i32 1416, i32 32, i32 0, i32 0, i32 0)
+; CHECK-DCUCC-DEVICE-NEXT: call void @__dcucc_mem(i64 -17592186043872, i32 1288, i32 48, i32 0, i32 0, i32 0)
 define void @k(ptr addrspace(1) %g, ptr %p, i32 %i) {
 entry:
   %priv = alloca [4 x double], align 8, addrspace(5)
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 16,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 64,
   %a = load float, ptr addrspace(1) %g, align 4
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 2,
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 304, i32 32,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 304, i32 80,
   store float %a, ptr %p, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(3) @tile to i64), i32 260, i32 48,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(3) @tile to i64), i32 260, i32 96,
   %b = load float, ptr addrspace(3) @tile, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(4) @coef to i64), i32 1288, i32 64,
+; A constant word at a fixed address is an operand (c[3][0]), not a load: no record.
+; CHECK-DCUCC-DEVICE-NOT: @__dcucc_mem(i64 ptrtoint (ptr addrspace(4) @coef
   %c = load float, ptr addrspace(4) @coef, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 320, i32 80,
+; An indexed one is a constant-cache load.
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1288, i32 112,
+  %ci = getelementptr float, ptr addrspace(4) @coef, i32 %i
+  %d = load float, ptr addrspace(4) %ci, align 4
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 320, i32 128,
   %old = atomicrmw add ptr addrspace(1) %g, i32 1 monotonic
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 428, i32 96,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 428, i32 144,
   store double 1.0, ptr addrspace(5) %priv, align 8
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 512, i32 112,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 512, i32 160,
   %v = load <4 x float>, ptr addrspace(1) %g, align 16
 ; CHECK-DCUCC-DEVICE: [[W0:%.*]] = ptrtoint ptr addrspace(1) %g to i64
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W0]], i32 512, i32 128,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W0]], i32 512, i32 176,
 ; CHECK-DCUCC-DEVICE: [[W1:%.*]] = add i64 %{{.*}}, 16
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 144,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 192,
   %w = load <8 x float>, ptr addrspace(1) %g, align 32
 ; A barrier's record comes right after the barrier; the kernel's last count before its return.
 ; CHECK-DCUCC-DEVICE: call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE-NOT: call
-; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1, i32 160,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1, i32 208,
   call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 3, i32 0,
 ; CHECK-DCUCC-DEVICE-NEXT: ret void
