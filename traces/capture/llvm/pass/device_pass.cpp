@@ -210,8 +210,9 @@ private:
     // load instruction and no constant-cache request (ncu's idc__requests count
     // only LDC's), so no record and no wait.
     bool constant_operand(const Access& a) const {
-        return gpu_ == Gpu::Nvptx && a.op == DCUCC_LOAD && isa<Constant>(a.ptr) &&
-               space_of(a.ptr->getType()->getPointerAddressSpace(), gpu_) == DCUCC_CONST;
+        if (gpu_ != Gpu::Nvptx || a.op != DCUCC_LOAD || !isa<Constant>(a.ptr)) return false;
+        const Value* base = getUnderlyingObject(a.ptr, 12);  // through a cast to a generic pointer
+        return space_of(base->getType()->getPointerAddressSpace(), gpu_) == DCUCC_CONST;
     }
 
     // NVIDIA keeps a kernel's parameters and its launch dimensions in constant

@@ -31,9 +31,12 @@ entry:
   store float %a, ptr %p, align 4
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(3) @tile to i64), i32 260, i32 96,
   %b = load float, ptr addrspace(3) @tile, align 4
-; A constant word at a fixed address is an operand (c[3][0]), not a load: no record.
+; A constant word at a fixed address, also through a generic pointer, is an operand
+; (c[3][0]), not a load: no record.
 ; CHECK-DCUCC-DEVICE-NOT: @__dcucc_mem(i64 ptrtoint (ptr addrspace(4) @coef
   %c = load float, ptr addrspace(4) @coef, align 4
+; CHECK-DCUCC-DEVICE-NOT: @__dcucc_mem(i64 ptrtoint (ptr getelementptr
+  %c1 = load float, ptr getelementptr (i8, ptr addrspacecast (ptr addrspace(4) @coef to ptr), i64 4), align 4
 ; An indexed one is a constant-cache load.
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1288, i32 112,
   %ci = getelementptr float, ptr addrspace(4) @coef, i32 %i
