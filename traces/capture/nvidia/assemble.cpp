@@ -1,5 +1,7 @@
 #include "assemble.h"
 
+#include "timeline.h"
+
 #include <algorithm>
 #include <set>
 
@@ -25,87 +27,12 @@ bool in_ranges(const AddressRanges& r, uint64_t a) {
     return false;
 }
 
-// Emits the compute and wait records for the instructions a warp runs on `path`,
-// given the registers its outstanding loads will write.
-class WarpTimeline {
-public:
-    WarpTimeline(const SassFunction* f, dcusim::trace::RecordSink& out, AssembleStats& st) : f_(f), out_(out), st_(st) {}
-
-    // Runs from the previous anchor to instruction `to` (which then issues).
-    void advance_to(int to) {
-        if (!f_) return;
-        if (to < 0) {
-            flush_compute();
-            return;
-        }
-        walk(path_between(*f_, last_, to), to);
-    }
-    void finish() {
-        if (f_ && last_ >= 0) walk(path_to_exit(*f_, last_), -1);
-        flush_compute();
-    }
-    void issued(int idx) {
-        if (!f_ || idx < 0) return;  // a PC the disassembly lacks: keep the last known place
-        last_ = idx;
-        if (f_->instrs[idx].load) outstanding_ |= f_->instrs[idx].writes;
-    }
-
-private:
-    void walk(const SassPath& p, int to) {
-        for (const auto& r : p.part)
-            for (int i = r.first; i < r.last; ++i) step(i);
-        if (to >= 0 && (f_->instrs[to].reads & outstanding_).any()) wait();
-        flush_compute();
-    }
-    void step(int i) {
-        const SassInstr& in = f_->instrs[i];
-        // A memory instruction or barrier on the path that this warp did not run: a guarded one
-        // had no lane on (predicated off) and still issued; an unguarded one means the path
-        // guessed wrong, and was not run at all.
-        if (in.anchor) {
-            pending_ += in.guarded;
-            return;
-        }
-        if ((in.reads & outstanding_).any()) wait();
-        ++pending_;
-        pending_long_ += in.long_latency;
-        pending_mid_ += in.mid_latency;
-    }
-    void wait() {
-        flush_compute();
-        Record r;
-        r.kind = RecKind::Wait;
-        out_.write(r);
-        ++st_.waits;
-        outstanding_.reset();
-    }
-    void flush_compute() {
-        if (pending_ == 0) return;
-        Record r;
-        r.kind = RecKind::Compute;
-        r.count = pending_;
-        r.long_count = pending_long_;
-        r.mid_count = pending_mid_;
-        out_.write(r);
-        st_.compute += pending_;
-        st_.long_compute += pending_long_;
-        st_.mid_compute += pending_mid_;
-        pending_ = pending_long_ = pending_mid_ = 0;
-    }
-
-    const SassFunction* f_;
-    dcusim::trace::RecordSink& out_;
-    AssembleStats& st_;
-    RegSet outstanding_;
-    int last_ = -1;
-    uint64_t pending_ = 0, pending_long_ = 0, pending_mid_ = 0;  // compute not yet written, how many of it long, middle
-};
-
 }  // namespace
 
 AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, const AddressRanges& const_ranges,
                               dcusim::trace::RecordSink& out) {
     AssembleStats st;
+    TimelineCounts counts;
     auto& ins = launch.instrs;
     std::stable_sort(ins.begin(), ins.end(), [](const CapturedInstr& a, const CapturedInstr& b) {
         return a.block != b.block ? a.block < b.block : a.warp < b.warp;
@@ -144,7 +71,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         w.block = block;
         w.wave = warp;
         out.write(w);
-        WarpTimeline tl(sass, out, st);
+        WarpTimeline tl(sass, out, counts);
         for (; i < ins.size() && ins[i].block == block && ins[i].warp == warp; ++i) {
             const CapturedInstr& c = ins[i];
             const int idx = sass ? sass->index(c.pc) : -1;
@@ -187,6 +114,10 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         }
         tl.finish();
     }
+    st.waits += counts.waits;
+    st.compute += counts.compute;
+    st.long_compute += counts.long_compute;
+    st.mid_compute += counts.mid_compute;
     Record e;
     e.kind = RecKind::End;
     out.write(e);

@@ -172,14 +172,14 @@ private:
         return v;
     }
 
-    uint32_t new_pc(const Instruction& at, uint32_t flags) {
+    uint32_t new_pc(const Instruction& at, uint32_t flags, std::string what) {
         const uint32_t pc = next_pc_;
         next_pc_ += 16;
         std::string line = "-";
         if (const DebugLoc& dl = at.getDebugLoc(); dl && dl.getLine())
             line = sys::path::filename(cast<DIScope>(dl.getScope())->getFilename()).str() + ":" +
                    std::to_string(dl.getLine());
-        meta_.sites.push_back({pc, flags, line});
+        meta_.sites.push_back({pc, flags, line, f_.getName().str(), std::move(what)});
         return pc;
     }
 
@@ -187,7 +187,7 @@ private:
     void emit_event(Instruction& at, uint32_t kind, Tally& t, const Instruction* site = nullptr) {
         IRBuilder<> b(&at);
         auto c = take_counts(b, t);
-        const uint32_t pc = kind == DCUCC_BARRIER ? new_pc(site ? *site : at, 0) : 0;
+        const uint32_t pc = kind == DCUCC_BARRIER ? new_pc(site ? *site : at, 0, "bar") : 0;
         b.CreateCall(event_, {b.getInt32(DCUCC_INFO(kind, 0, 0, 0)), b.getInt32(pc), c[0], c[1], c[2]});
         t = Tally{};
     }
@@ -227,7 +227,7 @@ private:
         auto record = [&](uint64_t offset, uint64_t bytes) {
             for (const Piece& p : split_access(nullptr, bytes, 8, 8))
                 b.CreateCall(mem_, {b.getInt64(DCUCC_PARAM_WINDOW + offset + p.offset), b.getInt32(info | p.log2b << 7),
-                                    b.getInt32(new_pc(at, 1)), b.getInt32(0), b.getInt32(0), b.getInt32(0)});
+                                    b.getInt32(new_pc(at, 1, "ld const")), b.getInt32(0), b.getInt32(0), b.getInt32(0)});
         };
         uint64_t offset = DCUCC_PARAM_OFFSET;
         for (Argument& arg : f_.args()) {
@@ -249,6 +249,14 @@ private:
         for (uint64_t d = 0; d < dims.size(); ++d) record(4 * d, 4);
     }
 
+    // The site's operation and static space, as the host runtime matches them
+    // to SASS memory instructions (runtime/host/machine.h).
+    static std::string what_of(uint32_t op, uint32_t space) {
+        static const char* const ops[] = {"ld", "st", "atom"};
+        static const char* const spaces[] = {"global", "lds", "const", "local", "generic"};
+        return std::string(ops[op]) + " " + spaces[space];
+    }
+
     void emit_access(Instruction& at, const Access& a, Tally& t, uint64_t widest = 16) {
         if (launch_state(a.ptr)) return;
         const std::optional<uint32_t> space = space_of(a.ptr->getType()->getPointerAddressSpace(), gpu_);
@@ -262,7 +270,8 @@ private:
             Value* addr = b.CreatePtrToInt(p.ptr, b.getInt64Ty());
             if (p.offset) addr = b.CreateAdd(addr, b.getInt64(p.offset));
             auto c = take_counts(b, t);
-            b.CreateCall(mem_, {addr, b.getInt32(info), b.getInt32(new_pc(at, ro ? 1 : 0)), c[0], c[1], c[2]});
+            const uint32_t pc = new_pc(at, ro ? 1 : 0, what_of(a.op, *space));
+            b.CreateCall(mem_, {addr, b.getInt32(info), b.getInt32(pc), c[0], c[1], c[2]});
             t = Tally{};
         }
     }

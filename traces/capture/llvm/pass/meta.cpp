@@ -13,6 +13,8 @@ void write_meta(const Meta& meta, llvm::LLVMContext& ctx) {
     s << "dcucc-meta 1\nmodule " << meta.module << "\n";
     for (const auto& k : meta.kernels) s << "kernel " << k.name << " params " << k.params << "\n";
     for (const auto& x : meta.sites) s << "site " << x.pc << " " << x.flags << " " << x.line << "\n";
+    for (const auto& x : meta.sites)
+        if (!x.function.empty()) s << "anchor " << x.pc << " " << x.function << " " << x.what << "\n";
     std::ofstream out(path, std::ios::app);
     out << s.str();
     if (!out) ctx.emitError(std::string("dcucc: cannot write ") + path);

@@ -23,6 +23,9 @@ struct Meta {
         uint32_t pc;
         uint32_t flags;    // bit 0: read-only load
         std::string line;  // FILE:LINE, or "-"
+        // For matching the site to the uninstrumented build's machine code:
+        // its function (mangled) and what it does, "ld|st|atom SPACE" or "bar".
+        std::string function, what;
     };
     std::string module;
     std::vector<Kernel> kernels;

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <vector>
 
 #include "../dcucc_abi.h"
 #include "error.h"
+#include "traces/capture/nvidia/timeline.h"
 
 namespace dcucc::host {
 
@@ -196,7 +198,8 @@ void write_declarations(const std::map<uint32_t, bool>& ro, const SiteMap* sites
 }  // namespace
 
 AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::trace::KernelInfo& kernel,
-                              uint32_t wave_size, const SiteMap* sites, dcusim::trace::RecordSink& out) {
+                              uint32_t wave_size, const SiteMap* sites, dcusim::trace::RecordSink& out,
+                              const MachineCode* mc) {
     if (wave_size != 32 && wave_size != 64)
         throw CaptureError("wave size " + std::to_string(wave_size) + " (32 or 64)");
     std::map<uint32_t, bool> ro;
@@ -214,19 +217,26 @@ AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::t
     write_declarations(ro, sites, out);
     const uint64_t threads = kernel.block.count();
     uint64_t full = 0;
+    dcutrace::TimelineCounts counts;
+    std::unique_ptr<dcutrace::WarpTimeline> tl;  // with machine code: the wave's SASS walk
     for (size_t i = 0; i < entries.size(); ++i) {
         const Entry& e = entries[i];
         if (i == 0 || e.block != entries[i - 1].block || e.wave != entries[i - 1].wave) {
+            if (tl) tl->finish();
             r.kind = RecKind::Wave;
             r.block = e.block;
             r.wave = e.wave;
             out.write(r);
             full = dcusim::trace::full_lane_mask(threads, e.wave, wave_size);
             ++st.waves;
+            if (mc) tl = std::make_unique<dcutrace::WarpTimeline>(mc->f, out, counts);
         }
         const uint8_t* p = buf + e.offset;
         const dcucc_record h = header_at(p, used - e.offset);
-        if (h.compute) {
+        const uint32_t kind = DCUCC_INFO_KIND(h.info);
+        // With machine code, the IR's counts and waits give way to the SASS walk's.
+        if (tl && (kind == DCUCC_COMPUTE || kind == DCUCC_WAIT)) continue;
+        if (h.compute && !tl) {
             r.kind = RecKind::Compute;
             r.count = h.compute;
             r.long_count = h.long_count;
@@ -234,7 +244,9 @@ AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::t
             out.write(r);
             st.compute += h.compute;
         }
-        switch (DCUCC_INFO_KIND(h.info)) {
+        const int idx = tl ? mc->index(h.pc) : -1;
+        if (tl) tl->advance_to(idx);
+        switch (kind) {
             case DCUCC_COMPUTE:
                 continue;
             case DCUCC_WAIT:
@@ -252,7 +264,11 @@ AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::t
                 ++st.mem;
         }
         out.write(r);
+        if (tl) tl->issued(idx);
     }
+    if (tl) tl->finish();
+    st.compute += counts.compute;
+    st.waits += counts.waits;
     r.kind = RecKind::End;
     out.write(r);
     return st;

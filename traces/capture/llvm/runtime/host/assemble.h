@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "machine.h"
 #include "meta.h"
 #include "traces/format/record.h"
 #include "traces/format/sink.h"
@@ -25,8 +26,13 @@ struct AssembleStats {
 // null), and each wave's records in (block, wave) order, then `end`. Records of
 // one wave keep their buffer order, which is the wave's program order. A
 // malformed buffer throws CaptureError naming the first bad record's byte
-// offset; nothing is written then.
+// offset; nothing is written then. With `mc` (the kernel's machine code),
+// compute and wait records come from its SASS walk between the records'
+// matched anchors, as dcutrace derives them, and the device's IR counts and
+// waits are dropped; a record whose site has no match keeps the walk where it
+// was (dcutrace's rule for a PC its disassembly lacks).
 AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::trace::KernelInfo& kernel,
-                              uint32_t wave_size, const SiteMap* sites, dcusim::trace::RecordSink& out);
+                              uint32_t wave_size, const SiteMap* sites, dcusim::trace::RecordSink& out,
+                              const MachineCode* mc = nullptr);
 
 }  // namespace dcucc::host

@@ -209,7 +209,7 @@ void Capture::collect(Backend& gpu, const LaunchPlan& p, const LaunchShape& s) {
     AssembleStats st;
     try {
         st = assemble_launch(staging_, after.used, kernel_info(p, s), wave_size_,
-                             p.meta ? p.meta->sites.get() : nullptr, *writer_);
+                             p.meta ? p.meta->sites.get() : nullptr, *writer_, machine_for(p));
     } catch (const CaptureError& e) {
         throw CaptureError(what + ": malformed record buffer: " + e.what());
     }
@@ -220,6 +220,24 @@ void Capture::collect(Backend& gpu, const LaunchPlan& p, const LaunchShape& s) {
            std::to_string(st.records) + " records (" + std::to_string(st.mem) + " memory, " +
                std::to_string(st.barriers) + " barriers, " + std::to_string(st.waits) + " waits) from " +
                std::to_string(st.waves) + " waves");
+}
+
+// Looked up at a kernel's first traced launch; with DCUCC_VERBOSE, says where
+// its compute and wait records come from and how many of its sites matched.
+const MachineCode* Capture::machine_for(const LaunchPlan& p) {
+    if (!p.meta) return nullptr;
+    auto it = machine_.find(p.mangled);
+    if (it != machine_.end()) return it->second.get();
+    std::string why;
+    auto mc = machine_code(*p.meta, why);
+    if (!env("DCUCC_VERBOSE").empty()) {
+        if (mc)
+            std::fprintf(stderr, "dcucc: %s: compute and waits from the uninstrumented SASS: %zu of %zu sites matched\n",
+                         p.label().c_str(), mc->index_of_site.size(), mc->sites);
+        else
+            std::fprintf(stderr, "dcucc: %s: compute and waits from the IR: %s\n", p.label().c_str(), why.c_str());
+    }
+    return (machine_[p.mangled] = mc).get();
 }
 
 void Capture::report(const LaunchPlan& p, uint64_t records, double run_ms, double kernel_ms, const std::string& what) {

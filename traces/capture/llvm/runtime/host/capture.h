@@ -20,6 +20,7 @@
 
 #include "../dcucc_abi.h"
 #include "error.h"
+#include "machine.h"
 #include "meta.h"
 #include "traces/format/binary_writer.h"
 
@@ -109,6 +110,7 @@ private:
     void first_gpu(Backend& gpu, int dev);
     dcusim::trace::KernelInfo kernel_info(const LaunchPlan& p, const LaunchShape& s) const;
     void stage(Backend& gpu, uint64_t used, void* stream);
+    const MachineCode* machine_for(const LaunchPlan& p);
     void report(const LaunchPlan& p, uint64_t records, double run_ms, double kernel_ms, const std::string& what);
 
     Config cfg_;
@@ -120,6 +122,7 @@ private:
     std::FILE* times_ = nullptr;
     bool finished_ = false;
     std::set<std::string> warned_;  // kernels warned about once
+    std::map<std::string, std::shared_ptr<const MachineCode>> machine_;  // per kernel, null: IR counts
 
     // The GPU side, allocated at the first traced launch and reused.
     Backend* gpu_ = nullptr;

@@ -25,6 +25,7 @@ struct Block {
     std::string module = "?";
     std::map<std::string, KernelMeta> kernels;
     SiteMap sites;
+    std::string cubin;
     std::vector<std::string> warnings;
     unsigned line_no = 0;
 
@@ -42,6 +43,8 @@ struct Block {
     void parse_line(const std::string& line);
     void parse_resources(std::istringstream& in, const std::string& line);
     void parse_site(std::istringstream& in, const std::string& line);
+    void parse_anchor(std::istringstream& in, const std::string& line);
+    void parse_cubin(std::istringstream& in, const std::string& line);
 };
 
 void Block::parse_line(const std::string& line) {
@@ -62,6 +65,10 @@ void Block::parse_line(const std::string& line) {
         parse_resources(in, line);
     } else if (word == "site") {
         parse_site(in, line);
+    } else if (word == "anchor") {
+        parse_anchor(in, line);
+    } else if (word == "cubin") {
+        parse_cubin(in, line);
     }
 }
 
@@ -96,7 +103,30 @@ void Block::parse_site(std::istringstream& in, const std::string& line) {
     std::getline(in, where);
     where = trimmed(where);
     if (where.empty()) return warn("expected 'site PC FLAGS FILE:LINE'", line);
-    sites[uint32_t(pc)] = Site{uint32_t(flags), where == "-" ? std::string() : where};
+    sites[uint32_t(pc)] = Site{uint32_t(flags), where == "-" ? std::string() : where, {}, {}};
+}
+
+void Block::parse_anchor(std::istringstream& in, const std::string& line) {
+    std::string pc_s, function, what;
+    uint64_t pc = 0;
+    if (!(in >> pc_s >> function) || !number(pc_s, pc) || pc > 0xffffffffull)
+        return warn("expected 'anchor PC FUNCTION WHAT'", line);
+    std::getline(in, what);
+    what = trimmed(what);
+    auto it = sites.find(uint32_t(pc));
+    if (it == sites.end() || what.empty()) return warn("an anchor of no site, or of no operation", line);
+    it->second.function = function;
+    it->second.what = what;
+}
+
+// The first architecture's cubin is kept: one trace is of one device.
+void Block::parse_cubin(std::istringstream& in, const std::string& line) {
+    std::string arch, hex;
+    if (!(in >> arch >> hex) || hex.size() % 2 || hex.find_first_not_of("0123456789abcdef") != std::string::npos)
+        return warn("expected 'cubin ARCH HEX'", line.substr(0, 80));
+    if (!cubin.empty()) return;
+    cubin.reserve(hex.size() / 2);
+    for (size_t i = 0; i < hex.size(); i += 2) cubin += char(std::stoi(hex.substr(i, 2), nullptr, 16));
 }
 
 }  // namespace
@@ -120,11 +150,13 @@ std::vector<std::string> MetaRegistry::add(const std::string& text) {
         b.parse_line(line);
     }
     auto sites = std::make_shared<const SiteMap>(std::move(b.sites));
+    auto cubin = b.cubin.empty() ? nullptr : std::make_shared<const std::string>(std::move(b.cubin));
     std::lock_guard<std::mutex> lock(mu_);
     for (auto& [name, k] : b.kernels) {
         auto it = kernels_.find(name);
         if (it == kernels_.end()) {
             k.sites = sites;
+            k.cubin = cubin;
             kernels_[name] = std::make_shared<const KernelMeta>(std::move(k));
             continue;
         }

@@ -9,6 +9,8 @@
 //   kernel MANGLED params N
 //   resources MANGLED vgprs N sgprs N scratch N     (any of the three)
 //   site PC FLAGS FILE:LINE                         (bit 0 of FLAGS: read-only; "-": no line)
+//   anchor PC FUNCTION ld|st|atom SPACE, or bar     (what the site does, for machine.h)
+//   cubin ARCH HEX                                  (the uninstrumented build's cubin, NVIDIA)
 //
 // PCs are numbered per module (translation unit), so a kernel's sites are
 // those of the block that registered it.
@@ -26,6 +28,7 @@ namespace dcucc::host {
 struct Site {
     uint32_t flags = 0;  // bit 0: read-only load
     std::string line;    // FILE:LINE; empty when unknown
+    std::string function, what;  // from its `anchor` line; empty if none
 };
 using SiteMap = std::map<uint32_t, Site>;
 
@@ -38,6 +41,7 @@ struct KernelMeta {
     uint64_t scratch = 0;
     unsigned modules = 1;                  // blocks that registered this kernel: >1 makes its sites ambiguous
     std::shared_ptr<const SiteMap> sites;  // its module's
+    std::shared_ptr<const std::string> cubin;  // its module's uninstrumented cubin (bytes), or null
 };
 
 enum : uint32_t { kSiteReadOnly = 1 };

@@ -1,0 +1,143 @@
+#include "machine.h"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+#include <vector>
+
+namespace dcucc::host {
+
+namespace {
+
+std::string base_opcode(const std::string& op) { return op.substr(0, op.find('.')); }
+
+std::string space_of(const std::string& base) {
+    if (base == "LDG" || base == "STG" || base == "ATOMG" || base == "RED" || base == "REDG") return "global";
+    if (base == "LDS" || base == "STS" || base == "ATOMS" || base == "LDSM" || base == "STSM") return "lds";
+    if (base == "LDL" || base == "STL") return "local";
+    return "generic";  // LD, ST, ATOM
+}
+
+// The sites of `function` in PC order, as (pc, line, what).
+struct SiteTok {
+    uint32_t pc;
+    const Site* site;
+};
+
+bool same(const Site& s, const dcutrace::SassInstr& in) {
+    return s.line == in.line && same_what(s.what, sass_what(in));
+}
+
+std::string nvdisasm_path() {
+    if (const char* p = std::getenv("DCUCC_NVDISASM"); p && *p) return p;
+    const char* cuda = std::getenv("CUDA_HOME");
+    for (std::string dir : {std::string(cuda && *cuda ? cuda : ""), std::string("/usr/local/cuda")}) {
+        if (dir.empty()) continue;
+        const std::string p = dir + "/bin/nvdisasm";
+        if (access(p.c_str(), X_OK) == 0) return p;
+    }
+    return "nvdisasm";
+}
+
+}  // namespace
+
+std::string sass_what(const dcutrace::SassInstr& in) {
+    if (!in.anchor) return {};
+    const std::string base = base_opcode(in.opcode);
+    if (base == "BAR") return "bar";
+    if (base == "LDGSTS") return {};  // cp.async: not recorded by the pass
+    const char* op = base.rfind("ATOM", 0) == 0 || base.rfind("RED", 0) == 0 ? "atom"
+                     : base.rfind("ST", 0) == 0                              ? "st"
+                                                                             : "ld";
+    return std::string(op) + " " + space_of(base);
+}
+
+bool same_what(const std::string& site, const std::string& sass) {
+    if (site.empty() || sass.empty()) return false;
+    if (site == sass) return true;
+    const size_t a = site.find(' '), b = sass.find(' ');
+    if (a == std::string::npos || b == std::string::npos || site.compare(0, a, sass, 0, b) != 0) return false;
+    return site.compare(a + 1, std::string::npos, "generic") == 0 || sass.compare(b + 1, std::string::npos, "generic") == 0;
+}
+
+std::map<uint32_t, int> match_sites(const SiteMap& sites, const std::string& function,
+                                    const dcutrace::SassFunction& f) {
+    std::vector<SiteTok> s;
+    for (const auto& [pc, site] : sites)
+        if (site.function == function) s.push_back({pc, &site});
+    std::vector<int> a;
+    for (size_t i = 0; i < f.instrs.size(); ++i)
+        if (!sass_what(f.instrs[i]).empty()) a.push_back(int(i));
+    // lcs[i][j]: the longest match of s[i..] and a[j..].
+    const size_t n = s.size(), m = a.size();
+    std::vector<uint32_t> lcs((n + 1) * (m + 1), 0);
+    auto at = [&](size_t i, size_t j) -> uint32_t& { return lcs[i * (m + 1) + j]; };
+    for (size_t i = n; i-- > 0;)
+        for (size_t j = m; j-- > 0;)
+            at(i, j) = same(*s[i].site, f.instrs[a[j]]) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
+    std::map<uint32_t, int> out;
+    for (size_t i = 0, j = 0; i < n && j < m;) {
+        if (same(*s[i].site, f.instrs[a[j]]) && at(i, j) == at(i + 1, j + 1) + 1) {
+            out[s[i].pc] = a[j];
+            ++i, ++j;
+        } else if (at(i + 1, j) >= at(i, j + 1)) {
+            ++i;
+        } else {
+            ++j;
+        }
+    }
+    return out;
+}
+
+std::string disassemble(const std::string& cubin, std::string& why) {
+    char path[] = "/tmp/dcucc-cubin-XXXXXX";
+    const int fd = mkstemp(path);
+    if (fd < 0) return why = "cannot write a temporary file for nvdisasm", std::string();
+    const bool written = write(fd, cubin.data(), cubin.size()) == ssize_t(cubin.size());
+    close(fd);
+    std::string text;
+    if (written) {
+        const std::string cmd = "'" + nvdisasm_path() + "' -c -g " + path + " 2>/dev/null";
+        if (FILE* p = popen(cmd.c_str(), "r")) {
+            char buf[65536];
+            for (size_t got; (got = fread(buf, 1, sizeof buf, p)) > 0;) text.append(buf, got);
+            if (pclose(p) != 0) text.clear();
+        }
+    }
+    unlink(path);
+    if (text.empty()) why = "nvdisasm (" + nvdisasm_path() + ") failed or is missing; set DCUCC_NVDISASM";
+    return text;
+}
+
+std::shared_ptr<const MachineCode> machine_code(const KernelMeta& k, std::string& why) {
+    if (!k.cubin || !k.sites) return why = "no uninstrumented cubin in its metadata", nullptr;
+    using Module = std::map<std::string, dcutrace::SassFunction>;
+    static std::mutex mu;
+    struct Disassembled {
+        std::shared_ptr<const Module> mod;
+        std::string why;
+    };
+    static std::map<const std::string*, Disassembled> cache;  // the registry keeps the cubins alive
+    Disassembled d;
+    {
+        std::lock_guard<std::mutex> lock(mu);
+        Disassembled& c = cache[k.cubin.get()];
+        if (!c.mod) c.mod = std::make_shared<const Module>(dcutrace::parse_sass(disassemble(*k.cubin, c.why)));
+        d = c;
+    }
+    if (!d.why.empty()) return why = d.why, nullptr;
+    const std::shared_ptr<const Module>& mod = d.mod;
+    auto f = mod->find(k.mangled);
+    if (f == mod->end()) return why = "its uninstrumented cubin has no " + k.mangled, nullptr;
+    auto mc = std::make_shared<MachineCode>();
+    mc->module = mod;
+    mc->f = &f->second;
+    mc->index_of_site = match_sites(*k.sites, k.mangled, f->second);
+    for (const auto& [pc, s] : *k.sites) mc->sites += s.function == k.mangled;
+    if (mc->index_of_site.empty()) return why = "none of its " + std::to_string(mc->sites) + " sites matched", nullptr;
+    return mc;
+}
+
+}  // namespace dcucc::host

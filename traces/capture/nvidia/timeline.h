@@ -1,0 +1,50 @@
+// The `compute N` and `wait` records of one warp, from the SASS path it ran
+// between the anchors it issued (docs/CAPTURE.md, "compute N and wait, from
+// the SASS"). Used by dcutrace, whose PCs are SASS offsets, and by dcucc's
+// host runtime, which maps its record sites to the SASS of the uninstrumented
+// build.
+#pragma once
+
+#include <cstdint>
+
+#include "sass.h"
+#include "traces/format/record.h"
+#include "traces/format/sink.h"
+
+namespace dcutrace {
+
+struct TimelineCounts {
+    uint64_t waits = 0, compute = 0, long_compute = 0, mid_compute = 0;
+};
+
+// Emits the compute and wait records for the instructions a warp runs on its
+// path, given the registers its outstanding loads will write.
+class WarpTimeline {
+public:
+    // `f` may be null: then nothing is written.
+    WarpTimeline(const SassFunction* f, dcusim::trace::RecordSink& out, TimelineCounts& counts)
+        : f_(f), out_(out), st_(counts) {}
+
+    // Runs from the previous anchor to instruction `to` (which then issues);
+    // `to` < 0 (a PC the SASS lacks) only writes what is pending.
+    void advance_to(int to);
+    // After the warp's last anchor: the path to EXIT.
+    void finish();
+    // Anchor `idx` issued (< 0: unknown, the last known place is kept).
+    void issued(int idx);
+
+private:
+    void walk(const SassPath& p, int to);
+    void step(int i);
+    void wait();
+    void flush_compute();
+
+    const SassFunction* f_;
+    dcusim::trace::RecordSink& out_;
+    TimelineCounts& st_;
+    RegSet outstanding_;
+    int last_ = -1;
+    uint64_t pending_ = 0, pending_long_ = 0, pending_mid_ = 0;  // compute not yet written, how many of it long, middle
+};
+
+}  // namespace dcutrace
