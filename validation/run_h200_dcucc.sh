@@ -25,6 +25,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$ROOT/validation/dcucc-bin
 cd "$ROOT/validation" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
+# Each kernel says whether its compute and waits came from the plain build's SASS (nvdisasm) or the IR.
+export DCUCC_VERBOSE=1
 WORK=$(mktemp -d)
 RES=$WORK/h200-dcucc
 mkdir -p "$RES" "$WORK/traces" "$WORK/dcutrace-traces"
