@@ -439,10 +439,16 @@ TEST_CASE("dcucc: settings from the environment", "[dcucc]") {
                       "DCUCC_BUFFER_MB=0: give the record buffer's size in MiB, a whole number from 1");
     setenv("DCUCC_BUFFER_MB", "64", 1);
     setenv("DCUCC_KERNEL", "gemm", 1);
+    CHECK_FALSE(Config::from_env().sass_counts);
+    setenv("DCUCC_COUNTS", "SASS", 1);
+    CHECK_THROWS_WITH(Config::from_env(), "DCUCC_COUNTS=SASS: say ir (the default) or sass");
+    setenv("DCUCC_COUNTS", "sass", 1);
     const Config c = Config::from_env();
     CHECK(c.trace_path == "x.trace");
     CHECK(c.buffer_mb == 64);
     CHECK(c.kernel_filter == "gemm");
+    CHECK(c.sass_counts);
+    unsetenv("DCUCC_COUNTS");
     unsetenv("DCUCC_TRACE");
     unsetenv("DCUCC_BUFFER_MB");
     unsetenv("DCUCC_KERNEL");

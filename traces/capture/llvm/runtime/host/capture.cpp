@@ -33,6 +33,10 @@ Config Config::from_env() {
         throw CaptureError("DCUCC_TRACE is not set: name the trace file to write (DCUCC_TRACE=out.trace ./prog)");
     c.kernel_filter = env("DCUCC_KERNEL");
     c.times_path = env("DCUCC_TIMES");
+    const std::string counts = env("DCUCC_COUNTS");
+    if (!counts.empty() && counts != "ir" && counts != "sass")
+        throw CaptureError("DCUCC_COUNTS=" + counts + ": say ir (the default) or sass");
+    c.sass_counts = counts == "sass";
     const std::string mb = env("DCUCC_BUFFER_MB");
     if (!mb.empty()) {
         char* end = nullptr;
@@ -222,14 +226,16 @@ void Capture::collect(Backend& gpu, const LaunchPlan& p, const LaunchShape& s) {
                std::to_string(st.waves) + " waves");
 }
 
-// Looked up at a kernel's first traced launch; with DCUCC_VERBOSE, says where
-// its compute and wait records come from and how many of its sites matched.
+// Looked up at a kernel's first traced launch, with DCUCC_COUNTS=sass (on the
+// H200 suite the IR's counts predict cycles better: docs/CAPTURE.md); with
+// DCUCC_VERBOSE, says where its compute and wait records come from and how many
+// of its sites matched.
 const MachineCode* Capture::machine_for(const LaunchPlan& p) {
     if (!p.meta) return nullptr;
     auto it = machine_.find(p.mangled);
     if (it != machine_.end()) return it->second.get();
-    std::string why;
-    auto mc = machine_code(*p.meta, why);
+    std::string why = "DCUCC_COUNTS is not sass";
+    auto mc = cfg_.sass_counts ? machine_code(*p.meta, why) : nullptr;
     if (!env("DCUCC_VERBOSE").empty()) {
         if (mc)
             std::fprintf(stderr, "dcucc: %s: compute and waits from the uninstrumented SASS: %zu of %zu sites matched\n",

@@ -33,6 +33,7 @@ struct Config {
     std::string kernel_filter;  // DCUCC_KERNEL, an ECMAScript regex; empty: every kernel
     uint64_t buffer_mb = 1024;  // DCUCC_BUFFER_MB
     std::string times_path;     // DCUCC_TIMES: per traced launch, its times as CSV
+    bool sass_counts = false;   // DCUCC_COUNTS=sass: compute and waits from the plain build's SASS
     static Config from_env();   // throws CaptureError
 };
 
