@@ -2,6 +2,7 @@
 """Compare two captures of the same programs kernel by kernel: are their memory records equal?
 
 Usage: compare_captures.py --dcusim PATH REF NEW [--md OUT.md] [--csv OUT.csv] [--gap BYTES] [--jobs N]
+                           [--ignore-space SPACE]...
 
 REF and NEW are two traces (any format `dcusim trace dump` reads) or two directories; for
 directories every NAME.trace present in both is compared. Kernels pair by index within a trace.
@@ -42,6 +43,7 @@ each wave's normalised stream), plus a third time for the waves whose first diff
 memory grows with the number of waves and touched --gap-sized granules, not with the records.
 """
 import argparse
+import collections
 import concurrent.futures
 import csv
 import os
@@ -59,6 +61,10 @@ LIST = 16
 BUFFERED = (0, 2)  # global, const: virtual addresses, normalised to buffers
 WINDOWED = (1, 3)  # lds, local: window offsets, compared raw and up to a base
 ATTRS = ("lds", "vgprs", "sgprs", "scratch")
+
+
+# The dcusim that dumps the traces and the spaces (indices into SPACES) left out of both sides.
+Tool = collections.namedtuple("Tool", "dcusim ignored")
 
 
 class TraceError(Exception):
@@ -105,8 +111,8 @@ class Reader:
     addrs None, or the listed addresses with stride None. One active lane is stride 0.
     """
 
-    def __init__(self, dcusim, path):
-        self.dcusim, self.path = dcusim, path
+    def __init__(self, tool, path):
+        self.dcusim, self.ignored, self.path = tool.dcusim, tool.ignored, path
         self.wave_size = 32
         self.kernel_index = -1
 
@@ -145,6 +151,8 @@ class Reader:
             head = tok[0]
             if head in codes_ops:
                 code = codes[head, tok[1]]
+                if space_of(code) in self.ignored:
+                    continue
                 mask = full if tok[4] == b"all" else int(tok[4], 16)
                 lanes = lanes_of(mask)
                 if tok[5] == b"affine":
@@ -687,18 +695,18 @@ def trace_pairs(ref, new):
 
 
 def run_census(args):
-    dcusim, path, gap = args
-    return CensusReader(dcusim, path, gap).run()
+    tool, path, gap = args
+    return CensusReader(tool, path, gap).run()
 
 
 def run_hash(args):
-    dcusim, path, layouts, gap = args
-    return HashReader(dcusim, path, layouts, gap).run()
+    tool, path, layouts, gap = args
+    return HashReader(tool, path, layouts, gap).run()
 
 
 def run_extract(args):
-    dcusim, path, layouts, gap, wanted = args
-    return ExtractReader(dcusim, path, layouts, gap, wanted).run()
+    tool, path, layouts, gap, wanted = args
+    return ExtractReader(tool, path, layouts, gap, wanted).run()
 
 
 def parallel(pool, fn, jobs):
@@ -708,14 +716,14 @@ def parallel(pool, fn, jobs):
 def compare_all(opts, pairs, pool):
     """All rows, in trace then kernel order."""
     files = [p for _, r, n in pairs for p in (r, n)]
-    census = parallel(pool, run_census, [(opts.dcusim, f, opts.gap) for f in files])
+    census = parallel(pool, run_census, [(opts.tool, f, opts.gap) for f in files])
     layouts = [[k.layout for k in ks] for _, ks in census]
-    tables = parallel(pool, run_hash, [(opts.dcusim, f, l, opts.gap) for f, l in zip(files, layouts)])
+    tables = parallel(pool, run_hash, [(opts.tool, f, l, opts.gap) for f, l in zip(files, layouts)])
     rows, wanted = [], [{} for _ in files]
     for t, (label, _, _) in enumerate(pairs):
         rows += pair_kernels(label, t, census[2 * t:2 * t + 2], tables[2 * t:2 * t + 2],
                              wanted[2 * t:2 * t + 2])
-    jobs = [(opts.dcusim, f, l, opts.gap, w) for f, l, w in zip(files, layouts, wanted) if w]
+    jobs = [(opts.tool, f, l, opts.gap, w) for f, l, w in zip(files, layouts, wanted) if w]
     got = iter(parallel(pool, run_extract, jobs))
     waves = [next(got) if w else {} for w in wanted]
     for row in rows:
@@ -853,7 +861,11 @@ def parse_args(argv):
                     help="bytes between touched addresses that start a new buffer (default 1 MiB)")
     ap.add_argument("--jobs", type=int, default=min(8, os.cpu_count() or 1),
                     help="traces read at once (default: up to 8)")
-    return ap.parse_args(argv)
+    ap.add_argument("--ignore-space", action="append", default=[], choices=[s.decode() for s in SPACES],
+                    help="leave this space's records out of both sides (a capture blind to it: dcutrace and const)")
+    opts = ap.parse_args(argv)
+    opts.tool = Tool(opts.dcusim, frozenset(SPACES.index(s.encode()) for s in opts.ignore_space))
+    return opts
 
 
 def main(argv):
@@ -862,6 +874,7 @@ def main(argv):
         if not (os.path.isfile(opts.dcusim) and os.access(opts.dcusim, os.X_OK)):
             raise TraceError(f"{opts.dcusim}: not an executable dcusim")
         pairs, file_notes = trace_pairs(opts.ref, opts.new)
+        file_notes += [f"{s} records left out of both sides (--ignore-space {s})" for s in opts.ignore_space]
         if not pairs:
             raise TraceError(f"{opts.ref}: no NAME.trace that {opts.new} also holds")
         workers = min(opts.jobs, 2 * len(pairs))
