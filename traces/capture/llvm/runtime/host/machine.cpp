@@ -54,6 +54,8 @@ std::string sass_what(const dcutrace::SassInstr& in) {
     return std::string(op) + " " + space_of(base);
 }
 
+bool excluded_site(const Site&) { return false; }
+
 bool same_what(const std::string& site, const std::string& sass) {
     if (site.empty() || sass.empty()) return false;
     if (site == sass) return true;

@@ -40,6 +40,9 @@ std::string sass_what(const dcutrace::SassInstr& in);
 // may still say generic where ptxas proved the space).
 bool same_what(const std::string& site, const std::string& sass);
 
+// Whether a site is left out of matching on purpose (none is yet).
+bool excluded_site(const Site& s);
+
 // Matches the sites of `function` (in PC order, which is the pass's program
 // order) to the anchors of `f` (layout order): the longest common subsequence
 // of (source line, operation) pairs. Sites of another function are ignored.
