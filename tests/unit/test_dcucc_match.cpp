@@ -58,3 +58,14 @@ TEST_CASE("dcucc matching: sites out of the SASS's order still match by line", "
     const SiteMap s{{16, site("k.cu:3", "bar")}, {32, site("k.cu:2", "st generic")}};
     CHECK(match_sites(s, "_Z1kv", mod.at("_Z1kv")) == Matches{{16, 1}, {32, 0}});
 }
+
+TEST_CASE("dcucc matching: constant loads are left out on purpose", "[dcucc]") {
+    // A parameter load at entry (16, what ptxas reads with LDC c[0x0][...])
+    // and an LDC-like line 4 site would otherwise count as unmatched sites.
+    const auto mod = dcutrace::parse_sass(kLoop);
+    CHECK(excluded_site(site("k.cu:4", "ld const")));
+    CHECK_FALSE(excluded_site(site("k.cu:5", "ld generic")));
+    CHECK_FALSE(excluded_site(site("k.cu:3", "bar")));
+    const SiteMap s{{16, site("k.cu:4", "ld const")}, {32, site("k.cu:6", "st generic")}};
+    CHECK(match_sites(s, "_Z1kv", mod.at("_Z1kv")) == Matches{{32, 6}});
+}

@@ -55,7 +55,7 @@ std::string sass_what(const dcutrace::SassInstr& in) {
     return std::string(op) + " " + space_of(base);
 }
 
-bool excluded_site(const Site&) { return false; }
+bool excluded_site(const Site& s) { return s.what == "ld const"; }
 
 bool same_what(const std::string& site, const std::string& sass) {
     if (site.empty() || sass.empty()) return false;
@@ -219,7 +219,7 @@ std::shared_ptr<const MachineCode> machine_code(const KernelMeta& k, std::string
     mc->module = mod;
     mc->f = &f->second;
     mc->index_of_site = match_sites(*k.sites, k.mangled, f->second);
-    for (const auto& [pc, s] : *k.sites) mc->sites += s.function == k.mangled;
+    for (const auto& [pc, s] : *k.sites) mc->sites += s.function == k.mangled && !excluded_site(s);
     if (mc->index_of_site.empty()) return why = "none of its " + std::to_string(mc->sites) + " sites matched", nullptr;
     return mc;
 }
