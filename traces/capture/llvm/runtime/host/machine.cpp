@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <mutex>
 #include <vector>
@@ -54,6 +55,8 @@ std::string sass_what(const dcutrace::SassInstr& in) {
     return std::string(op) + " " + space_of(base);
 }
 
+bool excluded_site(const Site& s) { return s.what == "ld const"; }
+
 bool same_what(const std::string& site, const std::string& sass) {
     if (site.empty() || sass.empty()) return false;
     if (site == sass) return true;
@@ -62,25 +65,28 @@ bool same_what(const std::string& site, const std::string& sass) {
     return site.compare(a + 1, std::string::npos, "generic") == 0 || sass.compare(b + 1, std::string::npos, "generic") == 0;
 }
 
-std::map<uint32_t, int> match_sites(const SiteMap& sites, const std::string& function,
-                                    const dcutrace::SassFunction& f) {
-    std::vector<SiteTok> s;
-    for (const auto& [pc, site] : sites)
-        if (site.function == function) s.push_back({pc, &site});
-    std::vector<int> a;
-    for (size_t i = 0; i < f.instrs.size(); ++i)
-        if (!sass_what(f.instrs[i]).empty()) a.push_back(int(i));
-    // lcs[i][j]: the longest match of s[i..] and a[j..].
-    const size_t n = s.size(), m = a.size();
-    std::vector<uint32_t> lcs((n + 1) * (m + 1), 0);
-    auto at = [&](size_t i, size_t j) -> uint32_t& { return lcs[i * (m + 1) + j]; };
+namespace {
+
+// A run: consecutive sites (or anchors) of one line and operation, as a loop
+// body that LLVM or ptxas unrolled leaves them; [first, first + len).
+struct Run {
+    size_t first, len;
+};
+
+// The weighted longest common subsequence of runs a and b under `eq`, each
+// pair weighing its length: the pairs, in order.
+template <class Eq>
+std::vector<std::pair<size_t, size_t>> lcs(const std::vector<Run>& a, const std::vector<Run>& b, Eq eq) {
+    const size_t n = a.size(), m = b.size();
+    std::vector<size_t> t((n + 1) * (m + 1), 0);
+    auto at = [&](size_t i, size_t j) -> size_t& { return t[i * (m + 1) + j]; };
     for (size_t i = n; i-- > 0;)
         for (size_t j = m; j-- > 0;)
-            at(i, j) = same(*s[i].site, f.instrs[a[j]]) ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
-    std::map<uint32_t, int> out;
+            at(i, j) = std::max({at(i + 1, j), at(i, j + 1), eq(i, j) ? at(i + 1, j + 1) + a[i].len : 0});
+    std::vector<std::pair<size_t, size_t>> out;
     for (size_t i = 0, j = 0; i < n && j < m;) {
-        if (same(*s[i].site, f.instrs[a[j]]) && at(i, j) == at(i + 1, j + 1) + 1) {
-            out[s[i].pc] = a[j];
+        if (eq(i, j) && at(i, j) == at(i + 1, j + 1) + a[i].len) {
+            out.push_back({i, j});
             ++i, ++j;
         } else if (at(i + 1, j) >= at(i, j + 1)) {
             ++i;
@@ -89,6 +95,84 @@ std::map<uint32_t, int> match_sites(const SiteMap& sites, const std::string& fun
         }
     }
     return out;
+}
+
+// Maximal runs of the still unmatched elements [0, n) that `same_key` joins.
+template <class Key>
+std::vector<Run> runs(size_t n, const std::vector<bool>& used, bool whole, Key same_key) {
+    std::vector<Run> out;
+    for (size_t i = 0; i < n; ++i) {
+        if (used[i]) continue;
+        if (whole && !out.empty() && out.back().first + out.back().len == i && same_key(out.back().first, i))
+            ++out.back().len;
+        else
+            out.push_back({i, 1});
+    }
+    return out;
+}
+
+struct Matching {
+    std::vector<SiteTok> s;
+    std::vector<int> a;  // anchor instruction indices, layout order
+    const dcutrace::SassFunction& f;
+    std::vector<bool> s_used, a_used;
+    std::map<uint32_t, int> out;
+    std::vector<int> block;  // per instruction: its basic block's number in layout order
+
+    bool pairs(size_t i, size_t j) const { return same(*s[i].site, f.instrs[a[j]]); }
+    void take(size_t i, size_t j) {
+        s_used[i] = a_used[j] = true;
+        out[s[i].pc] = a[j];
+    }
+    // One round: runs (whole: of any length, paired only with a run as long;
+    // else single elements) matched by the weighted LCS. An anchor run stays
+    // in one basic block, as an unrolled body does.
+    void round(bool whole) {
+        auto sr = runs(s.size(), s_used, whole, [&](size_t x, size_t y) {
+            return s[x].site->line == s[y].site->line && s[x].site->what == s[y].site->what;
+        });
+        auto ar = runs(a.size(), a_used, whole, [&](size_t x, size_t y) {
+            return block[a[x]] == block[a[y]] && f.instrs[a[x]].line == f.instrs[a[y]].line && sass_what(f.instrs[a[x]]) == sass_what(f.instrs[a[y]]);
+        });
+        auto eq = [&](size_t i, size_t j) { return sr[i].len == ar[j].len && pairs(sr[i].first, ar[j].first); };
+        for (auto [i, j] : lcs(sr, ar, eq))
+            for (size_t k = 0; k < sr[i].len; ++k) take(sr[i].first + k, ar[j].first + k);
+    }
+    // What order left: each site to the first unmatched anchor it pairs with.
+    void by_line() {
+        for (size_t i = 0; i < s.size(); ++i)
+            for (size_t j = 0; j < a.size() && !s_used[i]; ++j)
+                if (!a_used[j] && pairs(i, j)) take(i, j);
+    }
+};
+
+// Basic blocks in layout order: a new one after each branch and at each target.
+std::vector<int> blocks(const dcutrace::SassFunction& f) {
+    std::vector<bool> starts(f.instrs.size() + 1, false);
+    for (size_t i = 0; i < f.instrs.size(); ++i) {
+        const auto& in = f.instrs[i];
+        if (in.branch_target >= 0) starts[size_t(in.branch_target)] = starts[i + 1] = true;
+    }
+    std::vector<int> out(f.instrs.size());
+    for (size_t i = 0, b = 0; i < f.instrs.size(); ++i) out[i] = int(b += starts[i]);
+    return out;
+}
+
+}  // namespace
+
+std::map<uint32_t, int> match_sites(const SiteMap& sites, const std::string& function,
+                                    const dcutrace::SassFunction& f) {
+    Matching m{{}, {}, f, {}, {}, {}, blocks(f)};
+    for (const auto& [pc, site] : sites)
+        if (site.function == function && !excluded_site(site)) m.s.push_back({pc, &site});
+    for (size_t i = 0; i < f.instrs.size(); ++i)
+        if (!sass_what(f.instrs[i]).empty()) m.a.push_back(int(i));
+    m.s_used.assign(m.s.size(), false);
+    m.a_used.assign(m.a.size(), false);
+    m.round(true);   // unrolled bodies and remainders, wherever the backend laid them out
+    m.round(false);  // the rest in program order
+    m.by_line();     // and out of it
+    return m.out;
 }
 
 std::string disassemble(const std::string& cubin, std::string& why) {
@@ -135,7 +219,7 @@ std::shared_ptr<const MachineCode> machine_code(const KernelMeta& k, std::string
     mc->module = mod;
     mc->f = &f->second;
     mc->index_of_site = match_sites(*k.sites, k.mangled, f->second);
-    for (const auto& [pc, s] : *k.sites) mc->sites += s.function == k.mangled;
+    for (const auto& [pc, s] : *k.sites) mc->sites += s.function == k.mangled && !excluded_site(s);
     if (mc->index_of_site.empty()) return why = "none of its " + std::to_string(mc->sites) + " sites matched", nullptr;
     return mc;
 }

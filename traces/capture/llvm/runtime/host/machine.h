@@ -23,7 +23,7 @@ struct MachineCode {
     std::shared_ptr<const std::map<std::string, dcutrace::SassFunction>> module;  // keeps `f` alive
     const dcutrace::SassFunction* f = nullptr;
     std::map<uint32_t, int> index_of_site;  // site PC -> instruction index in f
-    size_t sites = 0;                       // the kernel's sites, matched or not
+    size_t sites = 0;                       // the kernel's sites, matched or not (none excluded)
 
     int index(uint32_t pc) const {
         auto it = index_of_site.find(pc);
@@ -39,6 +39,14 @@ std::string sass_what(const dcutrace::SassInstr& in);
 // the same space, or either space generic (LD/ST resolve at run time; the IR
 // may still say generic where ptxas proved the space).
 bool same_what(const std::string& site, const std::string& sass);
+
+// Whether a site is left out of matching, and of the sites counted, on
+// purpose: a constant-space load (the kernel parameters and launch
+// dimensions the pass records at entry, __constant__ data). ptxas reads the
+// constant bank with LDC/ULDC or an operand c[B][...], none of which
+// dcutrace's SASS walk takes as an anchor: such a site has nothing to match,
+// and its instructions count as compute, as in dcutrace's traces.
+bool excluded_site(const Site& s);
 
 // Matches the sites of `function` (in PC order, which is the pass's program
 // order) to the anchors of `f` (layout order): the longest common subsequence
