@@ -31,14 +31,7 @@ WORK=$(mktemp -d)
 RES=$WORK/h200-dcucc
 mkdir -p "$RES" "$WORK/traces" "$WORK/dcutrace-traces"
 PROGRAMS="lds_bank transpose constant coalescing memory shared_compute"
-METRICS=gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.max,smsp__inst_executed.sum,\
-l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
-l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
-l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,\
-l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum,\
-lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sector_hit_rate.pct,\
-lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_ltcfabric.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
-idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum,gpu__time_duration.sum
+source common/ncu_metrics.sh
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
     nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,clocks.mem,memory.total --format=csv

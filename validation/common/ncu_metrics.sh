@@ -1,0 +1,10 @@
+# The ncu counters the suite's H200 runs read (run_h200.sh, run_h200_dcucc.sh), one list so
+# that both folders measure the same.
+METRICS=gpc__cycles_elapsed.max,sm__cycles_elapsed.avg,sm__cycles_elapsed.max,smsp__inst_executed.sum,\
+l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,\
+l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum,\
+l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum,l1tex__t_sector_hit_rate.pct,\
+l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum,l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum,\
+lts__t_sectors_srcunit_tex_op_read.sum,lts__t_sector_hit_rate.pct,\
+lts__t_sectors_srcunit_tex.sum,lts__t_sectors_srcunit_tex_lookup_hit.sum,lts__t_sectors_srcunit_ltcfabric.sum,dram__bytes_read.sum,dram__bytes_write.sum,\
+idc__requests.sum,idc__requests_lookup_hit.sum,idc__requests_lookup_miss.sum,gpu__time_duration.sum
