@@ -329,8 +329,9 @@ private:
 int run_kernel(void** args, int nparams, const Buffer& b, bool overflow = false, uint64_t used = 0) {
     auto* ctl = *static_cast<dcucc_control**>(args[nparams]);
     if (!ctl) return 0;
-    std::memcpy(reinterpret_cast<void*>(uintptr_t(ctl->buf)), b.bytes.data(),
-                std::min<size_t>(b.bytes.size(), ctl->capacity));
+    // No copy of nothing: memcpy with a null pointer is undefined even for 0 bytes.
+    if (const size_t n = std::min<size_t>(b.bytes.size(), ctl->capacity))
+        std::memcpy(reinterpret_cast<void*>(uintptr_t(ctl->buf)), b.bytes.data(), n);
     ctl->used = used ? used : b.bytes.size();
     ctl->overflow = overflow;
     return 0;
