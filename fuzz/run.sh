@@ -1,28 +1,25 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer harnesses (fuzz/fuzz_*.cpp) with clang into build-fuzz/, replays every
-# committed regression input, then fuzzes each harness for SECONDS from its seed corpus.
+# Builds the libFuzzer harnesses (fuzz/fuzz_*.cpp) with clang into build-fuzz/ (or $DCUSIM_FUZZ_BUILD),
+# replays every committed regression input, then fuzzes each harness for SECONDS from its seeds.
 # Usage: fuzz/run.sh [SECONDS_PER_HARNESS (default 30)] [HARNESS...]
 # A finding (crash, sanitizer report, a run over 1 s, over 2 GB) stops with exit 1 and leaves
-# its input in build-fuzz/findings/HARNESS/; fuzz/README.md says how to turn it into a test.
+# its input in BUILD/findings/HARNESS/; fuzz/README.md says how to turn it into a test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 secs=${1:-30}
 shift || true
-cxx=$(command -v clang++-19 || command -v clang++-15 || true)
-[ -n "$cxx" ] || { echo "fuzz/run.sh: no clang++-19 or clang++-15 (scripts/setup.sh installs them)" >&2; exit 2; }
-cmake -S . -B build-fuzz -DDCUSIM_FUZZ=ON -DBUILD_TESTING=OFF -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DCMAKE_CXX_COMPILER="$cxx" >/dev/null
+build=${DCUSIM_FUZZ_BUILD:-build-fuzz}  # CI passes its sanitizer build, which has the harnesses too
 harnesses=("$@")
 if [ ${#harnesses[@]} -eq 0 ]; then
     for f in fuzz/fuzz_*.cpp; do harnesses+=("$(basename "$f" .cpp)"); done
 fi
-cmake --build build-fuzz -j"$(nproc)" --target "${harnesses[@]}" >/dev/null
+scripts/sanitizer_build.sh "$build" "${harnesses[@]}"
 export ASAN_OPTIONS=detect_leaks=0:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1
 printf '%-22s %12s %10s %8s\n' harness executions exec/s corpus
 for h in "${harnesses[@]}"; do
-    bin=build-fuzz/fuzz/$h
-    work=build-fuzz/corpus/$h
-    found=build-fuzz/findings/$h
+    bin=$build/fuzz/$h
+    work=$build/corpus/$h
+    found=$build/findings/$h
     mkdir -p "$work" "$found"
     seeds=()
     [ -d "fuzz/seeds/$h" ] && seeds+=("fuzz/seeds/$h")

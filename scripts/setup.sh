@@ -9,5 +9,5 @@ $SUDO apt-get install -y -qq --no-install-recommends \
     build-essential cmake pkg-config \
     libsystemc-dev libboost-program-options-dev libspdlog-dev catch2 libzstd-dev nlohmann-json3-dev \
     gnuplot-nox fonts-dejavu-core hipcc libamdhip64-dev \
-    llvm-15-dev clang-15 llvm-19-dev clang-19 python3 >/dev/null
+    llvm-15-dev clang-15 llvm-19-dev clang-19 libclang-rt-19-dev python3 >/dev/null
 echo "dependencies installed"

@@ -13,7 +13,7 @@
 namespace dcusim {
 
 void back_heap_with_huge_pages() {
-#if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+#if defined(__linux__) && defined(__GLIBC__) && !defined(DCUSIM_ASAN)
     constexpr int kReserve = 256 << 20;  // address space only: pages are touched as used
     // Large blocks come from the heap too, the heap grows in one reservation
     // and is never given back, so one madvise covers what the run uses.

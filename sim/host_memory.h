@@ -5,6 +5,15 @@
 // request) removes those misses (docs/PERFORMANCE.md).
 #pragma once
 
+// AddressSanitizer's allocator owns the heap: gcc says so with a macro, clang with a feature.
+#if defined(__SANITIZE_ADDRESS__)
+#define DCUSIM_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define DCUSIM_ASAN 1
+#endif
+#endif
+
 namespace dcusim {
 
 // Call first thing in main(), before the heap grows. No effect where huge

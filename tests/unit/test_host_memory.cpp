@@ -12,7 +12,7 @@
 
 #include "sim/host_memory.h"
 
-#if !defined(__SANITIZE_ADDRESS__) && defined(__linux__)
+#if !defined(DCUSIM_ASAN) && defined(__linux__)
 namespace {
 
 std::string thp_mode() {
@@ -41,7 +41,7 @@ std::string vm_flags_of(uintptr_t a) {
 #endif
 
 TEST_CASE("the heap is marked for huge pages where the host allows it on request", "[host]") {
-#if defined(__SANITIZE_ADDRESS__) || !defined(__linux__)
+#if defined(DCUSIM_ASAN) || !defined(__linux__)
     WARN("skipped: AddressSanitizer's allocator or not Linux");
 #else
     if (thp_mode().find("[madvise]") == std::string::npos) {
