@@ -93,8 +93,10 @@ int cmd_run(const std::vector<std::string>& args) {
     }
     // Outputs only once the whole run succeeded.
     try {
-        if (vm.count("json")) write_file_atomically(vm["json"].as<std::string>(), to_json(cfg, traces, result));
-        if (vm.count("csv")) write_file_atomically(vm["csv"].as<std::string>(), to_csv(result));
+        std::vector<std::pair<std::string, std::string>> files;
+        if (vm.count("json")) files.emplace_back(vm["json"].as<std::string>(), to_json(cfg, traces, result));
+        if (vm.count("csv")) files.emplace_back(vm["csv"].as<std::string>(), to_csv(result));
+        write_files_atomically(files);
     } catch (const std::runtime_error& e) {
         std::cerr << "dcusim run: " << e.what() << '\n';
         return 2;
