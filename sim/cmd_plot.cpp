@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "csv.h"
 #include "subprocess.h"
 #include "config.h"
@@ -44,34 +45,20 @@ std::string quoted(const std::string& s) {
 int cmd_plot(const std::vector<std::string>& args) {
     const char* usage =
         "usage: dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--title T] [--out FILE.png|FILE.svg]\n";
-    std::string in, x, y, group, kernel, out = "plot.png", title;
-    bool heatmap = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= args.size()) return "";
-            return args[++i];
-        };
-        if (a == "--x") x = value();
-        else if (a == "--y") y = value();
-        else if (a == "--group") group = value();
-        else if (a == "--kernel") kernel = value();
-        else if (a == "--out") out = value();
-        else if (a == "--title") title = value();
-        else if (a == "--heatmap") heatmap = true;
-        else if (a == "--help" || a == "-h") { std::cout << usage; return 0; }
-        else if (!a.empty() && a[0] == '-') { std::cerr << "dcusim plot: unknown option '" << a << "'\n" << usage; return 2; }
-        else in = a;
-    }
-    if (in.empty() || x.empty() || y.empty() || (heatmap && group.empty())) {
-        std::cerr << usage;
+    PlotArgs pa;
+    try {
+        pa = parse_plot_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
         return 2;
     }
+    if (pa.help) {
+        std::cout << usage;
+        return 0;
+    }
+    const std::string &in = pa.in, &x = pa.x, &y = pa.y, &group = pa.group, &kernel = pa.kernel, &out = pa.out, &title = pa.title;
+    const bool heatmap = pa.heatmap;
     const std::string ext = fs::path(out).extension().string();
-    if (ext != ".png" && ext != ".svg") {
-        std::cerr << "dcusim plot: --out must end in .png or .svg\n";
-        return 2;
-    }
     std::ifstream f(in);
     if (!f) {
         std::cerr << "dcusim plot: " << in << ": cannot open\n";
