@@ -400,7 +400,10 @@ std::string describe_params() {
         }
         o << head;
         for (size_t i = head.size(); i < 34; ++i) o << ' ';
-        o << ' ' << d.help << " [default " << d.def << (d.unit.empty() ? "" : " " + d.unit) << "]\n";
+        std::string range;
+        if (d.type != ParamType::Choice && d.choices.empty())
+            range = std::string("; ") + (d.zero_off ? "0 or " : "") + bound_text(d, d.min) + " to " + bound_text(d, d.max);
+        o << ' ' << d.help << " [default " << d.def << (d.unit.empty() ? "" : " " + d.unit) << range << "]\n";
     }
     return o.str();
 }
