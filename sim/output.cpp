@@ -177,11 +177,16 @@ std::string to_csv(const RunResult& r) {
 
 // Where a write to `path` lands: a symbolic link's final target, so the link stays a link.
 static std::filesystem::path write_target(const std::string& path) {
+    namespace fs = std::filesystem;
     std::error_code ec;
-    std::filesystem::path p(path);
-    if (!std::filesystem::is_symlink(p, ec)) return p;
-    auto t = std::filesystem::weakly_canonical(p, ec);
-    return ec ? p : t;
+    fs::path p(path);
+    // Link by link (a dangling one too: its target is yet to be made); 40 as the kernel's own limit.
+    for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
+        const fs::path to = fs::read_symlink(p, ec);
+        if (ec) break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    return p;
 }
 
 void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
