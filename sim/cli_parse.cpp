@@ -64,6 +64,8 @@ SweepArgs parse_sweep_args(const std::vector<std::string>& args) {
             auto eq = v.find('=');
             if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
                 throw ConfigError("dcusim sweep: --vary " + v + ": expected KEY=V1,V2,...");
+            for (const auto& other : s.vary)
+                if (other.key == v.substr(0, eq)) throw ConfigError("dcusim sweep: --vary " + other.key + " given twice");
             s.vary.push_back({v.substr(0, eq), split(v.substr(eq + 1), ',')});
         } else if (a == "--help" || a == "-h") {
             s.help = true;
@@ -76,6 +78,14 @@ SweepArgs parse_sweep_args(const std::vector<std::string>& args) {
     }
     if (s.out.empty() || s.vary.empty() || s.traces.empty())
         throw ConfigError("dcusim sweep: needs --vary KEY=V1,V2,..., --out FILE.csv and a trace (dcusim sweep --help)");
+    // Every point is listed before anything runs: ten --vary of ten values would be 10^10 of them.
+    constexpr uint64_t kMaxPoints = 1000000;
+    uint64_t points = s.traces.size();
+    for (const auto& v : s.vary) {
+        if (v.values.empty()) throw ConfigError("dcusim sweep: --vary " + v.key + ": no values");
+        points = points > kMaxPoints ? points : points * v.values.size();
+    }
+    if (points > kMaxPoints) throw ConfigError("dcusim sweep: more than 1000000 points (traces x values of each --vary)");
     return s;
 }
 

@@ -113,10 +113,22 @@ int cmd_plot(const std::vector<std::string>& args) {
         });
 
     // Data and script for gnuplot, in a scratch folder; the picture is renamed into place when drawn.
-    fs::path dir = fs::temp_directory_path() / ("dcusim_plot_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    std::ofstream data(dir / "data.txt"), gp(dir / "plot.gp");
+    // Where the picture goes is checked before gnuplot runs (it would only say that it failed).
+    const fs::path out_dir = fs::path(out).has_parent_path() ? fs::path(out).parent_path() : fs::path(".");
+    std::error_code ec;
     const std::string tmp_out = out + ".tmp" + ext;
+    if (!fs::is_directory(out_dir, ec) || !std::ofstream(tmp_out)) {  // (root may write anywhere access() says)
+        std::cerr << "dcusim plot: " << out << ": cannot write (no writable folder " << out_dir.string() << ")\n";
+        return 2;
+    }
+    fs::path dir = fs::temp_directory_path(ec) / ("dcusim_plot_" + std::to_string(getpid()));
+    fs::create_directories(dir, ec);
+    if (ec) {
+        std::remove(tmp_out.c_str());
+        std::cerr << "dcusim plot: " << dir.string() << ": cannot make a scratch folder (" << ec.message() << ")\n";
+        return 2;
+    }
+    std::ofstream data(dir / "data.txt"), gp(dir / "plot.gp");
     gp << (ext == ".png" ? "set terminal pngcairo size 960,600 noenhanced font 'DejaVu Sans,11'\n"
                          : "set terminal svg size 960,600 noenhanced font 'DejaVu Sans,11'\n");
     gp << "set output " << quoted(tmp_out) << "\n";
@@ -174,13 +186,18 @@ int cmd_plot(const std::vector<std::string>& args) {
     gp.close();
     bool missing = false;
     const bool ok = run_gnuplot((dir / "plot.gp").string(), missing);
-    fs::remove_all(dir);
+    fs::remove_all(dir, ec);
     if (!ok || !fs::exists(tmp_out)) {
         std::remove(tmp_out.c_str());
         std::cerr << "dcusim plot: gnuplot failed" << (missing ? " (not installed: apt-get install gnuplot-nox)" : "") << '\n';
         return 1;
     }
-    fs::rename(tmp_out, out);
+    fs::rename(tmp_out, out, ec);
+    if (ec) {
+        std::remove(tmp_out.c_str());
+        std::cerr << "dcusim plot: " << out << ": cannot write (" << ec.message() << ")\n";
+        return 2;
+    }
     return 0;
 }
 

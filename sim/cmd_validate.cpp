@@ -200,8 +200,15 @@ int cmd_validate(const std::vector<std::string>& args) {
     const fs::path out(o.out), tmp = out / ".runs";
     std::vector<Row> rows;
     size_t paired = 0;  // rows whose counters were measured
+    {
+        std::error_code ec;
+        fs::create_directories(tmp, ec);
+        if (ec) {
+            std::cerr << "dcusim validate: " << o.out << ": cannot make the report folder (" << ec.message() << ")\n";
+            return 2;
+        }
+    }
     try {
-        fs::create_directories(tmp);
         for (const char* f : {"report.md", "validation.csv", "cycles.png", "cycles_error.png", "errors.png"}) fs::remove(out / f);
         auto sims = simulate_all(o, traces, tmp);
         fs::remove_all(tmp);

@@ -337,8 +337,10 @@ static std::string read_preset_text(const std::string& path) {
     return text;
 }
 
-void Config::load_file(const std::string& path) {
-    std::istringstream f(read_preset_text(path));
+void Config::load_file(const std::string& path) { load_text(read_preset_text(path), path); }
+
+void Config::load_text(const std::string& text, const std::string& path) {
+    std::istringstream f(text);
     std::string line, section;
     std::map<std::string, std::string> first;  // key -> where this file set it
     for (unsigned n = 1; std::getline(f, line); ++n) {

@@ -44,6 +44,8 @@ public:
     // Reads an INI preset: `[section]` then `key = value` (key becomes
     // section.key); `#` and `;` start comments.
     void load_file(const std::string& path);
+    // The same from text already read; `path` names it in errors.
+    void load_text(const std::string& text, const std::string& path);
     // `origin` names where the value came from in errors ("--lds.banks").
     void set(const std::string& key, const std::string& value, const std::string& origin);
 

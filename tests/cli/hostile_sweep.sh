@@ -16,6 +16,11 @@ expect_error 2 "^dcusim sweep: /nonexistent/s.json: no folder /nonexistent$" \
     "$DCUSIM" sweep -q --vary lds.banks=16 --out "$WORK/a.csv" --json /nonexistent/s.json "$ex"
 [ ! -e "$WORK/a.csv" ] && [ ! -e "$WORK/a.csv.parts" ] || fail "a refused sweep left files"
 expect_error 2 "^dcusim sweep: needs --vary" "$DCUSIM" sweep --out "$WORK/a.csv"
+v10="1,2,3,4,5,6,7,8,9,10"
+expect_error 2 "^dcusim sweep: more than 1000000 points \(traces x values of each --vary\)$" "$DCUSIM" sweep -q --vary lds.banks=$v10 \
+    --vary lds.latency=$v10 --vary const.latency=$v10 --vary l1.hit_latency=$v10 --vary l2.hit_latency=$v10 --vary noc.latency=$v10 \
+    --vary mem.latency=$v10 --out "$WORK/a.csv" "$ex"
+expect_error 2 "^dcusim sweep: --vary lds.banks given twice$" "$DCUSIM" sweep -q --vary lds.banks=16 --vary lds.banks=32 --out "$WORK/a.csv" "$ex"
 # -j1, attached: was an unknown option.
 expect_ok "$DCUSIM" sweep -q --vary lds.banks=16,32,64 -j1 --out "$WORK/s.csv" "$ex"
 [ "$(wc -l <"$WORK/s.csv")" -eq 7 ] || fail "-j1: 3 points x 2 kernels and a header"
@@ -60,7 +65,10 @@ expect_error 2 "^dcusim validate: -j: '0x' is not a number of jobs" "$DCUSIM" va
 expect_error 2 "^dcusim validate: -j: '99999999999' is not" "$DCUSIM" validate "$WORK/v" -j99999999999
 expect_error 2 "^dcusim validate: --max-cycles-mape takes a percentage, not 'x'$" "$DCUSIM" validate "$WORK/v" --gate --max-cycles-mape x
 
+printf 'trace,kernel,family,variant,scale\ntraces/t.trace,0,lds,s32,small\n' >"$WORK/v/pairs.csv"
+expect_error 2 "^dcusim validate: /proc/x: cannot make the report folder" "$DCUSIM" validate "$WORK/v" --config "$cfg" --out /proc/x -q
 # plot: one line, no usage dump.
+expect_error 2 "^dcusim plot: /proc/x.png: cannot write \(no writable folder /proc\)$" "$DCUSIM" plot "$WORK/s.csv" --x lds.banks --y cycles --out /proc/x.png
 expect_error 2 "^dcusim plot: unknown option '--bogus'$" "$DCUSIM" plot "$WORK/s.csv" --bogus
 expect_error 2 "^dcusim plot: needs FILE.csv, --x KEY and --y STAT" "$DCUSIM" plot "$WORK/s.csv" --x lds.banks
 
