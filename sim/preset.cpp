@@ -14,9 +14,18 @@ static std::string size_text(uint64_t v) {
 }
 
 Preset make_preset(const Config& c) {
-    auto err = [&](const std::string& key, const std::string& why) {
-        throw ConfigError(c.origin(key) + ": key '" + key + "': " + why);
+    // A check of values against each other names where the key was set; when the defaults set it,
+    // where the other key it names was set (--cu.vgprs_per_simd 1 makes the default cu.max_vgprs too
+    // many: the error points at the flag).
+    auto err_with = [&](const std::string& key, std::vector<std::string> partners, const std::string& why) {
+        std::string at = c.origin(key);
+        const std::string defaults = c.origin("");
+        for (const auto& d : param_defs())
+            if (why.find(d.key) != std::string::npos) partners.push_back(d.key);
+        for (size_t i = 0; at == defaults && i < partners.size(); ++i) at = c.origin(partners[i]);
+        throw ConfigError(at + ": key '" + key + "': " + why);
     };
+    auto err = [&](const std::string& key, const std::string& why) { err_with(key, {}, why); };
     // Sizes are 64-bit keys; the units keep most of them in 32 bits.
     auto u32 = [&](const char* key) {
         const uint64_t v = c.u(key);
@@ -81,7 +90,8 @@ Preset make_preset(const Config& c) {
     auto check_lines = [&](const char* size, const char* line, const char* sector, const char* assoc, uint64_t parts) {
         uint64_t l = c.u(line), s = c.u(sector);
         if (!pow2(l)) err(line, "must be a power of two");
-        if (!pow2(s) || s > l || l / s > 32) err(sector, "must be a power of two dividing the line, at most 32 per line");
+        if (!pow2(s) || s > l || l / s > 32)
+            err(sector, std::string("must be a power of two dividing the line (") + line + "), at most 32 per line");
         const uint64_t unit = parts * l * c.u(assoc), v = c.u(size);
         if (v % unit != 0) {
             // Name the unit and the two sizes around the value, so a sweep's range can be fixed at once.
@@ -89,7 +99,7 @@ Preset make_preset(const Config& c) {
                               (parts > 1 ? std::to_string(parts) + " x " : "") + std::to_string(l) + " x " + std::to_string(c.u(assoc)) +
                               " = " + size_text(unit) + "); nearest: ";
             if (v > unit) why += size_text(v / unit * unit) + " or ";
-            err(size, why + size_text((v / unit + 1) * unit));
+            err_with(size, {line, assoc, "l2.channels"}, why + size_text((v / unit + 1) * unit));
         }
     };
     L1Params& l1 = p.l1;

@@ -6,6 +6,7 @@ GEN="$(dirname "$DCUSIM")/dcusim-tracegen"
 J="$WORK/out.json"
 C="$WORK/out.csv"
 good="$WORK/good.trace"
+ex="$SRC/traces/examples/transpose64.trace"
 printf 'dcusim-trace 1\nwave_size 64\nkernel a grid 2 1 1 block 64 1 1\nwave 0 0\nld lds 4 0 all affine 0 4\nwave 1 0\nld lds 4 0 all affine 0 4\nend\n' >"$good"
 
 # hostile NAME REGEX ARGS...: `dcusim run` refuses ARGS at once.
@@ -44,7 +45,7 @@ expect_ok timeout 20 "$DCUSIM" run --quiet --dram.tRCD 3600 "$SRC/traces/example
 [ $((($(date +%s%N) - t0) / 1000000)) -lt 1000 ] || fail "tRCD 3600: over a second"
 
 # Every key: its bounds from --help ("; MIN to MAX]"); past the upper bound it is refused naming the
-# key; at it, the run ends within seconds (a result, or a one-line error: values against each other).
+# key; at it, the run of the example (LDS and global memory) ends within seconds (a result, or a one-line error: values against each other).
 "$DCUSIM" --help | sed -nE 's/^  --([a-z0-9_.A-Za-z]+) N .*; (0 or )?([0-9.]+[KMG]?) to ([0-9.]+[KMG]?)\]$/\1 \3 \4/p' >"$WORK/ranges"
 [ "$(wc -l <"$WORK/ranges")" -ge 95 ] || fail "--help lists the range of $(wc -l <"$WORK/ranges") keys only"
 while read -r key lo hi; do
@@ -55,11 +56,11 @@ while read -r key lo hi; do
         *.*|*e*) n="" ;; *) n=$((hi + 1)) ;;
     esac
     [ -n "$n" ] && expect_error 2 "key '$key': must be (at most|0 or between)" "$DCUSIM" run --quiet --"$key" "$n" "$good"
-    timeout 20 "$DCUSIM" run --quiet --"$key" "$hi" "$good" >"$WORK/out" 2>"$WORK/err"
+    timeout 20 "$DCUSIM" run --quiet --"$key" "$hi" "$ex" >"$WORK/out" 2>"$WORK/err"
     rc=$?
     { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$WORK/err")" -eq 1 ]; }; } || fail "--$key $hi: exit $rc: $(head -c 300 "$WORK/err")"
     if [ "$lo" != 0 ]; then
-        timeout 20 "$DCUSIM" run --quiet --"$key" "$lo" "$good" >"$WORK/out" 2>"$WORK/err"
+        timeout 20 "$DCUSIM" run --quiet --"$key" "$lo" "$ex" >"$WORK/out" 2>"$WORK/err"
         rc=$?
         { [ $rc -eq 0 ] || { [ $rc -eq 2 ] && [ "$(wc -l <"$WORK/err")" -eq 1 ]; }; } || fail "--$key $lo: exit $rc: $(head -c 300 "$WORK/err")"
     fi
