@@ -149,7 +149,21 @@ PlotArgs parse_plot_args(const std::vector<std::string>& args) {
     return p;
 }
 
+// Boost's error messages fill in %value%, %canonical_option% and the like until none is left: a word
+// that holds such a token made the message loop for ever (found by fuzz_cli: `run --top %value%`).
+static void refuse_placeholders(const std::vector<std::string>& args) {
+    for (const auto& w : args)
+        for (size_t a = w.find('%'); a != std::string::npos; a = w.find('%', a + 1)) {
+            const size_t b = w.find('%', a + 1);
+            if (b == std::string::npos) break;
+            const std::string inner = w.substr(a + 1, b - a - 1);
+            if (!inner.empty() && inner.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos)
+                throw po::error("'" + w + "' holds '%" + inner + "%', which dcusim's messages cannot show: rename it");
+        }
+}
+
 po::variables_map parse_run_args(const std::vector<std::string>& args, po::options_description* visible) {
+    refuse_placeholders(args);
     po::options_description opts("run options");
     opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
         "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(

@@ -72,6 +72,10 @@ expect_error 2 "^dcusim plot: /proc/x.png: cannot write \(no writable folder /pr
 expect_error 2 "^dcusim plot: unknown option '--bogus'$" "$DCUSIM" plot "$WORK/s.csv" --bogus
 expect_error 2 "^dcusim plot: needs FILE.csv, --x KEY and --y STAT" "$DCUSIM" plot "$WORK/s.csv" --x lds.banks
 
+# Found by fuzz_cli: Boost filled %value% into its own message for ever (a hang).
+expect_error 2 "^dcusim run: '%value%' holds '%value%', which dcusim's messages cannot show: rename it$" timeout 5 "$DCUSIM" run --top '%value%'
+expect_error 2 "^dcusim run: '--%canonical_option%' holds" timeout 5 "$DCUSIM" run '--%canonical_option%'
+
 # The README's tracegen commands (printed the usage, exit 2), and bad sizes.
 expect_ok "$GEN" stream --bytes 32M -o "$WORK/st.dctrace"
 expect_ok "$GEN" chase --footprint 1M --stride 128 -o "$WORK/ch.dctrace"
