@@ -1,6 +1,7 @@
 #include "cli_parse.h"
 
 #include <sstream>
+#include <utility>
 
 namespace dcusim {
 
@@ -19,6 +20,7 @@ namespace {
 // Walks the words of a hand-parsed command line. Short options take their value attached as
 // well (-j4, as Boost.Program_options does); the value of an option is the next word.
 struct Words {
+    Words(const std::vector<std::string>& words, std::string command) : a(words), cmd(std::move(command)) {}
     const std::vector<std::string>& a;
     std::string cmd;
     size_t i = 0;
