@@ -292,8 +292,9 @@ int cmd_sweep(const std::vector<std::string>& args) {
         }
     }
     try {
-        write_file_atomically(out, csv.str());
-        if (!json.empty()) write_file_atomically(json, rows.dump(2) + "\n");
+        std::vector<std::pair<std::string, std::string>> files = {{out, csv.str()}};
+        if (!json.empty()) files.emplace_back(json, rows.dump(2) + "\n");
+        write_files_atomically(files);  // both or neither
     } catch (const std::runtime_error& e) {
         std::cerr << "dcusim sweep: " << e.what() << '\n';
         return 2;

@@ -276,8 +276,8 @@ int cmd_validate(const std::vector<std::string>& args) {
     std::string plot_note;
     try {
         write_plots(o, rows, sums, plot_note);
-        write_file_atomically((out / "validation.csv").string(), csv.str());
-        write_file_atomically((out / "report.md").string(), report_md(o, profiler, pairs, rows, sums, groups, plot_note));
+        write_files_atomically({{(out / "validation.csv").string(), csv.str()},
+                                {(out / "report.md").string(), report_md(o, profiler, pairs, rows, sums, groups, plot_note)}});
     } catch (const std::exception& e) {
         std::cerr << "dcusim validate: " << e.what() << '\n';
         return 2;
