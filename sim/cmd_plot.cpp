@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "cli.h"
@@ -78,7 +79,8 @@ int cmd_plot(const std::vector<std::string>& args) {
             return 2;
         }
     // series: group -> x (in first-seen order) -> y
-    std::vector<std::string> groups, xs;
+    std::vector<std::string> groups, xs;  // in order of appearance
+    std::set<std::string> seen_groups, seen_xs;  // a search of the vectors per row was quadratic in the rows
     std::map<std::pair<std::string, std::string>, double> val;
     bool numeric_x = true;
     for (unsigned n = 2; std::getline(f, line); ++n) {
@@ -96,8 +98,8 @@ int cmd_plot(const std::vector<std::string>& args) {
         std::string g = cg >= 0 ? c[size_t(cg)] : y;
         const std::string& xv_s = c[size_t(cx)];
         numeric_x = numeric_x && number_of(xv_s, xv);
-        if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
-        if (std::find(xs.begin(), xs.end(), xv_s) == xs.end()) xs.push_back(xv_s);
+        if (seen_groups.insert(g).second) groups.push_back(g);
+        if (seen_xs.insert(xv_s).second) xs.push_back(xv_s);
         val[{g, xv_s}] = v;
     }
     if (val.empty()) {
