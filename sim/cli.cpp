@@ -2,6 +2,7 @@
 
 #include <cstdlib>
 #include <iostream>
+#include <new>
 
 #include "../traces/format/record.h"
 #include "config.h"
@@ -51,6 +52,11 @@ int cli_main(const std::vector<std::string>& args) {
         if (cmd == "plot") return cmd_plot(rest);
         if (cmd == "validate") return cmd_validate(rest);
         std::cerr << "dcusim: unknown command '" << cmd << "' (dcusim --help lists them)\n";
+        return 2;
+    } catch (const std::bad_alloc&) {
+        // Sizes are bounded (presets, traces) and sim.memory_limit_bytes stops a run first; the host may
+        // still have less than that.
+        std::cerr << "dcusim: out of memory: the host has less than this input needs (sim.memory_limit_bytes)\n";
         return 2;
     } catch (const std::exception& e) {
         std::cerr << "dcusim: internal error: " << e.what() << '\n';

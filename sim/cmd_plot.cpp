@@ -9,9 +9,11 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "csv.h"
 #include "subprocess.h"
 #include "config.h"
@@ -44,34 +46,20 @@ std::string quoted(const std::string& s) {
 int cmd_plot(const std::vector<std::string>& args) {
     const char* usage =
         "usage: dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--title T] [--out FILE.png|FILE.svg]\n";
-    std::string in, x, y, group, kernel, out = "plot.png", title;
-    bool heatmap = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> std::string {
-            if (i + 1 >= args.size()) return "";
-            return args[++i];
-        };
-        if (a == "--x") x = value();
-        else if (a == "--y") y = value();
-        else if (a == "--group") group = value();
-        else if (a == "--kernel") kernel = value();
-        else if (a == "--out") out = value();
-        else if (a == "--title") title = value();
-        else if (a == "--heatmap") heatmap = true;
-        else if (a == "--help" || a == "-h") { std::cout << usage; return 0; }
-        else if (!a.empty() && a[0] == '-') { std::cerr << "dcusim plot: unknown option '" << a << "'\n" << usage; return 2; }
-        else in = a;
-    }
-    if (in.empty() || x.empty() || y.empty() || (heatmap && group.empty())) {
-        std::cerr << usage;
+    PlotArgs pa;
+    try {
+        pa = parse_plot_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
         return 2;
     }
+    if (pa.help) {
+        std::cout << usage;
+        return 0;
+    }
+    const std::string &in = pa.in, &x = pa.x, &y = pa.y, &group = pa.group, &kernel = pa.kernel, &out = pa.out, &title = pa.title;
+    const bool heatmap = pa.heatmap;
     const std::string ext = fs::path(out).extension().string();
-    if (ext != ".png" && ext != ".svg") {
-        std::cerr << "dcusim plot: --out must end in .png or .svg\n";
-        return 2;
-    }
     std::ifstream f(in);
     if (!f) {
         std::cerr << "dcusim plot: " << in << ": cannot open\n";
@@ -91,7 +79,8 @@ int cmd_plot(const std::vector<std::string>& args) {
             return 2;
         }
     // series: group -> x (in first-seen order) -> y
-    std::vector<std::string> groups, xs;
+    std::vector<std::string> groups, xs;  // in order of appearance
+    std::set<std::string> seen_groups, seen_xs;  // a search of the vectors per row was quadratic in the rows
     std::map<std::pair<std::string, std::string>, double> val;
     bool numeric_x = true;
     for (unsigned n = 2; std::getline(f, line); ++n) {
@@ -109,8 +98,8 @@ int cmd_plot(const std::vector<std::string>& args) {
         std::string g = cg >= 0 ? c[size_t(cg)] : y;
         const std::string& xv_s = c[size_t(cx)];
         numeric_x = numeric_x && number_of(xv_s, xv);
-        if (std::find(groups.begin(), groups.end(), g) == groups.end()) groups.push_back(g);
-        if (std::find(xs.begin(), xs.end(), xv_s) == xs.end()) xs.push_back(xv_s);
+        if (seen_groups.insert(g).second) groups.push_back(g);
+        if (seen_xs.insert(xv_s).second) xs.push_back(xv_s);
         val[{g, xv_s}] = v;
     }
     if (val.empty()) {
@@ -126,10 +115,22 @@ int cmd_plot(const std::vector<std::string>& args) {
         });
 
     // Data and script for gnuplot, in a scratch folder; the picture is renamed into place when drawn.
-    fs::path dir = fs::temp_directory_path() / ("dcusim_plot_" + std::to_string(getpid()));
-    fs::create_directories(dir);
-    std::ofstream data(dir / "data.txt"), gp(dir / "plot.gp");
+    // Where the picture goes is checked before gnuplot runs (it would only say that it failed).
+    const fs::path out_dir = fs::path(out).has_parent_path() ? fs::path(out).parent_path() : fs::path(".");
+    std::error_code ec;
     const std::string tmp_out = out + ".tmp" + ext;
+    if (!fs::is_directory(out_dir, ec) || !std::ofstream(tmp_out)) {  // (root may write anywhere access() says)
+        std::cerr << "dcusim plot: " << out << ": cannot write (no writable folder " << out_dir.string() << ")\n";
+        return 2;
+    }
+    fs::path dir = fs::temp_directory_path(ec) / ("dcusim_plot_" + std::to_string(getpid()));
+    fs::create_directories(dir, ec);
+    if (ec) {
+        std::remove(tmp_out.c_str());
+        std::cerr << "dcusim plot: " << dir.string() << ": cannot make a scratch folder (" << ec.message() << ")\n";
+        return 2;
+    }
+    std::ofstream data(dir / "data.txt"), gp(dir / "plot.gp");
     gp << (ext == ".png" ? "set terminal pngcairo size 960,600 noenhanced font 'DejaVu Sans,11'\n"
                          : "set terminal svg size 960,600 noenhanced font 'DejaVu Sans,11'\n");
     gp << "set output " << quoted(tmp_out) << "\n";
@@ -187,13 +188,18 @@ int cmd_plot(const std::vector<std::string>& args) {
     gp.close();
     bool missing = false;
     const bool ok = run_gnuplot((dir / "plot.gp").string(), missing);
-    fs::remove_all(dir);
+    fs::remove_all(dir, ec);
     if (!ok || !fs::exists(tmp_out)) {
         std::remove(tmp_out.c_str());
         std::cerr << "dcusim plot: gnuplot failed" << (missing ? " (not installed: apt-get install gnuplot-nox)" : "") << '\n';
         return 1;
     }
-    fs::rename(tmp_out, out);
+    fs::rename(tmp_out, out, ec);
+    if (ec) {
+        std::remove(tmp_out.c_str());
+        std::cerr << "dcusim plot: " << out << ": cannot write (" << ec.message() << ")\n";
+        return 2;
+    }
     return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "../traces/format/record.h"
 #include "cli.h"
+#include "cli_parse.h"
 #include "config.h"
 #include "output.h"
 #include "platform.h"
@@ -20,26 +21,10 @@ namespace po = boost::program_options;
 namespace dcusim {
 
 int cmd_run(const std::vector<std::string>& args) {
-    po::options_description opts("run options");
-    opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
-        "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(
-        "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line")(
-        "report", po::value<std::string>(), "pcs: the instructions to blame, per cost")(
-        "top", po::value<unsigned>()->default_value(10), "instructions per cost in --report pcs");
-    po::options_description keys("preset keys");
-    for (const auto& d : param_defs()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
-    po::options_description hidden;
-    hidden.add_options()("trace", po::value<std::vector<std::string>>(), "trace files");
-    po::options_description all;
-    all.add(opts).add(keys).add(hidden);
-    po::positional_options_description pos;
-    pos.add("trace", -1);
-
+    po::options_description opts;
     po::variables_map vm;
     try {
-        auto style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-        po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
-        po::notify(vm);
+        vm = parse_run_args(args, &opts);
     } catch (const po::error& e) {
         std::cerr << "dcusim run: " << e.what() << '\n';
         return 2;
@@ -93,8 +78,10 @@ int cmd_run(const std::vector<std::string>& args) {
     }
     // Outputs only once the whole run succeeded.
     try {
-        if (vm.count("json")) write_file_atomically(vm["json"].as<std::string>(), to_json(cfg, traces, result));
-        if (vm.count("csv")) write_file_atomically(vm["csv"].as<std::string>(), to_csv(result));
+        std::vector<std::pair<std::string, std::string>> files;
+        if (vm.count("json")) files.emplace_back(vm["json"].as<std::string>(), to_json(cfg, traces, result));
+        if (vm.count("csv")) files.emplace_back(vm["csv"].as<std::string>(), to_csv(result));
+        write_files_atomically(files);
     } catch (const std::runtime_error& e) {
         std::cerr << "dcusim run: " << e.what() << '\n';
         return 2;

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "config.h"
 #include "csv.h"
 #include "output.h"
@@ -28,24 +29,11 @@ namespace dcusim {
 
 namespace {
 
-struct Vary {
-    std::string key;
-    std::vector<std::string> values;
-};
-
 struct Point {
     std::string trace;
     std::vector<std::string> values;  // one per Vary
     std::string id;                   // names its part file
 };
-
-std::vector<std::string> split(const std::string& s, char sep) {
-    std::vector<std::string> out;
-    std::string cur;
-    std::istringstream in(s);
-    while (std::getline(in, cur, sep)) out.push_back(cur);
-    return out;
-}
 
 // Names a point's part file: the preset, the trace (with its size and
 // modification time, so an edited trace runs again) and the varied values.
@@ -75,6 +63,26 @@ std::vector<std::vector<std::string>> read_csv(const std::string& path) {
     return rows;
 }
 
+bool is_number(const std::string& s) {
+    char* end = nullptr;
+    std::strtod(s.c_str(), &end);
+    return !s.empty() && *end == '\0';
+}
+
+// Why a part file cannot be one `dcusim run --csv` wrote ("" if it can): a header "kernel,name,...",
+// rows of as many fields with numbers (or nothing) for the statistics, and the total row last. A part
+// cut short or edited by hand would otherwise drop or corrupt rows of the sweep without a word.
+std::string part_defect(const std::vector<std::vector<std::string>>& t) {
+    if (t.empty() || t[0].size() < 2 || t[0][0] != "kernel" || t[0][1] != "name") return "no header";
+    if (t.size() < 2 || t.back().empty() || t.back()[0] != "total") return "no total row: cut short";
+    for (size_t r = 1; r < t.size(); ++r) {
+        if (t[r].size() != t[0].size()) return "row " + std::to_string(r + 1) + " has " + std::to_string(t[r].size()) + " fields";
+        for (size_t c = 2; c < t[r].size(); ++c)
+            if (!t[r][c].empty() && !is_number(t[r][c])) return "row " + std::to_string(r + 1) + ": '" + t[r][c] + "' is not a number";
+    }
+    return "";
+}
+
 std::string clock_text(double s) {
     char buf[32];
     int t = int(s + 0.5);
@@ -87,49 +95,22 @@ std::string clock_text(double s) {
 int cmd_sweep(const std::vector<std::string>& args) {
     const char* usage =
         "usage: dcusim sweep [--config FILE] --vary KEY=V1,V2,... [--vary ...] [-j N] --out FILE.csv [--json FILE] [--quiet] TRACE...\n";
-    std::string config, out, json;
-    std::vector<Vary> vary;
-    std::vector<std::string> traces;
-    unsigned jobs = 1;
-    bool quiet = false;
-    for (size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> const std::string& {
-            if (i + 1 >= args.size()) throw ConfigError("dcusim sweep: " + a + " needs a value");
-            return args[++i];
-        };
-        try {
-            if (a == "--config") config = value();
-            else if (a == "--out") out = value();
-            else if (a == "--json") json = value();
-            else if (a == "--quiet" || a == "-q") quiet = true;
-            else if (a == "-j" || a == "--jobs") jobs = unsigned(std::max(1, std::stoi(value())));
-            else if (a == "--vary") {
-                const std::string& v = value();
-                auto eq = v.find('=');
-                if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
-                    throw ConfigError("dcusim sweep: --vary " + v + ": expected KEY=V1,V2,...");
-                vary.push_back({v.substr(0, eq), split(v.substr(eq + 1), ',')});
-            } else if (a == "--help" || a == "-h") {
-                std::cout << usage;
-                return 0;
-            } else if (!a.empty() && a[0] == '-') {
-                throw ConfigError("dcusim sweep: unknown option '" + a + "'");
-            } else {
-                traces.push_back(a);
-            }
-        } catch (const std::invalid_argument&) {
-            std::cerr << "dcusim sweep: -j takes a number\n";
-            return 2;
-        } catch (const ConfigError& e) {
-            std::cerr << e.what() << '\n';
-            return 2;
-        }
-    }
-    if (out.empty() || vary.empty() || traces.empty()) {
-        std::cerr << usage;
+    SweepArgs sa;
+    try {
+        sa = parse_sweep_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
         return 2;
     }
+    if (sa.help) {
+        std::cout << usage;
+        return 0;
+    }
+    const std::string &config = sa.config, &out = sa.out, &json = sa.json;
+    const std::vector<Vary>& vary = sa.vary;
+    const std::vector<std::string>& traces = sa.traces;
+    const unsigned jobs = sa.jobs;
+    const bool quiet = sa.quiet;
     // Every key and value is checked before anything runs.
     Config base;  // the preset file, read once; each combination below starts from a copy
     try {
@@ -141,8 +122,18 @@ int cmd_sweep(const std::vector<std::string>& args) {
         std::cerr << "dcusim sweep: " << e.what() << '\n';
         return 2;
     }
+    // The results are written after every point has run: a folder that is missing is refused now.
+    for (const std::string& f : {out, json}) {
+        std::error_code ec;
+        const fs::path dir = fs::path(f).parent_path();
+        if (!f.empty() && !dir.empty() && !fs::is_directory(dir, ec)) {
+            std::cerr << "dcusim sweep: " << f << ": no folder " << dir.string() << '\n';
+            return 2;
+        }
+    }
+    std::error_code ec;
     for (const auto& t : traces)
-        if (!fs::exists(t)) {
+        if (!fs::exists(t, ec)) {
             std::cerr << "dcusim sweep: " << t << ": cannot open trace file\n";
             return 2;
         }
@@ -187,10 +178,22 @@ int cmd_sweep(const std::vector<std::string>& args) {
     }
 
     const fs::path parts = out + ".parts";
-    fs::create_directories(parts);
+    fs::create_directories(parts, ec);
+    if (ec || !fs::is_directory(parts)) {
+        std::cerr << "dcusim sweep: " << parts.string() << ": cannot make the folder of finished points (" << ec.message() << ")\n";
+        return 2;
+    }
     std::vector<size_t> todo;
-    for (size_t i = 0; i < points.size(); ++i)
-        if (!fs::exists(parts / (points[i].id + ".csv"))) todo.push_back(i);
+    for (size_t i = 0; i < points.size(); ++i) {
+        const fs::path part = parts / (points[i].id + ".csv");
+        if (fs::exists(part)) {
+            const std::string why = part_defect(read_csv(part.string()));
+            if (why.empty()) continue;
+            std::cerr << "dcusim sweep: " << part.string() << ": corrupt (" << why << "): running its point again\n";
+            fs::remove(part, ec);
+        }
+        todo.push_back(i);
+    }
     if (!quiet)
         std::cerr << "dcusim sweep: " << points.size() << " points, " << points.size() - todo.size() << " done already, "
                   << todo.size() << " to run, " << jobs << " at a time\n";
@@ -282,15 +285,16 @@ int cmd_sweep(const std::vector<std::string>& args) {
                 auto c = col.find(k);
                 std::string cell = c != col.end() && c->second < t[r].size() ? t[r][c->second] : "";
                 csv << ',' << cell;
-                if (!cell.empty()) row[k] = std::stod(cell);
+                if (is_number(cell)) row[k] = std::strtod(cell.c_str(), nullptr);
             }
             csv << '\n';
             rows.push_back(row);
         }
     }
     try {
-        write_file_atomically(out, csv.str());
-        if (!json.empty()) write_file_atomically(json, rows.dump(2) + "\n");
+        std::vector<std::pair<std::string, std::string>> files = {{out, csv.str()}};
+        if (!json.empty()) files.emplace_back(json, rows.dump(2) + "\n");
+        write_files_atomically(files);  // both or neither
     } catch (const std::runtime_error& e) {
         std::cerr << "dcusim sweep: " << e.what() << '\n';
         return 2;

@@ -10,6 +10,7 @@
 #include "../traces/format/source.h"
 #include "../traces/tools/trace_stats.h"
 #include "cli.h"
+#include "cli_parse.h"
 
 namespace dcusim {
 
@@ -24,18 +25,15 @@ static void copy_records(TraceStream& in, RecordSink& out) {
 }
 
 static int convert(const std::vector<std::string>& a) {
-    std::string in_path, out_path, to;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i] == "--to" && i + 1 < a.size()) to = a[++i];
-        else if (in_path.empty()) in_path = a[i];
-        else if (out_path.empty()) out_path = a[i];
-        else { std::cerr << "dcusim trace convert: unexpected argument '" << a[i] << "'\n"; return 2; }
-    }
-    if (out_path.empty()) { std::cerr << "usage: dcusim trace convert IN OUT [--to text|binary]\n"; return 2; }
-    if (!to.empty() && to != "text" && to != "binary") {
-        std::cerr << "dcusim trace convert: --to must be text or binary, not '" << to << "'\n";
+    ConvertArgs ca;
+    try {
+        ca = parse_convert_args(a);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
         return 2;
     }
+    const std::string &in_path = ca.in, &out_path = ca.out;
+    std::string to = ca.to;
     auto src = open_source(in_path);
     if (to.empty()) to = is_binary(*src) ? "text" : "binary";  // by default, the other format
     TraceStream in(std::move(src));

@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "cli.h"
+#include "cli_parse.h"
 #include "config.h"
 #include "csv.h"
 #include "output.h"
@@ -31,15 +32,7 @@ using namespace validate;
 
 namespace {
 
-struct Options {
-    std::string dir, config, out = "validation-report";
-    unsigned jobs = 2;
-    bool quiet = false, gate = false;
-    double max_cycles_mape = 25, max_dram_error = 10;
-    double max_dram_write_mape = std::numeric_limits<double>::infinity();
-    double max_l1_error = std::numeric_limits<double>::infinity(), max_l2_error = std::numeric_limits<double>::infinity();
-    std::vector<std::string> settings;  // every preset key, as --KEY VALUE for the replays
-};
+using Options = ValidateArgs;
 
 std::string fmt(double v, int digits = 1) {
     if (std::isnan(v)) return "-";
@@ -164,40 +157,14 @@ int cmd_validate(const std::vector<std::string>& args) {
         "  L1 and L2 hit-rate errors are at most PP percentage points (these three: no limit unless given)\n";
     Options o;
     try {
-        for (size_t i = 0; i < args.size(); ++i) {
-            const std::string& a = args[i];
-            auto value = [&]() -> const std::string& {
-                if (i + 1 >= args.size()) throw ConfigError("dcusim validate: " + a + " needs a value");
-                return args[++i];
-            };
-            auto percent = [&]() {
-                const std::string& v = value();
-                char* end = nullptr;
-                double d = std::strtod(v.c_str(), &end);
-                if (v.empty() || *end || d < 0) throw ConfigError("dcusim validate: " + a + " takes a percentage, not '" + v + "'");
-                return d;
-            };
-            if (a == "--config") o.config = value();
-            else if (a == "--out") o.out = value();
-            else if (a == "-j" || a == "--jobs") o.jobs = unsigned(std::max(1.0, percent()));
-            else if (a == "--gate") o.gate = true;
-            else if (a == "--max-cycles-mape") o.max_cycles_mape = percent();
-            else if (a == "--max-dram-error") o.max_dram_error = percent();
-            else if (a == "--max-dram-write-mape") o.max_dram_write_mape = percent();
-            else if (a == "--max-l1-error") o.max_l1_error = percent();
-            else if (a == "--max-l2-error") o.max_l2_error = percent();
-            else if (a == "--quiet" || a == "-q") o.quiet = true;
-            else if (a == "--help" || a == "-h") {
-                std::cout << usage;
-                return 0;
-            } else if (!a.empty() && a[0] == '-') throw ConfigError("dcusim validate: unknown option '" + a + "'");
-            else if (o.dir.empty()) o.dir = a;
-            else throw ConfigError("dcusim validate: one results folder only ('" + a + "')");
-        }
-        if (o.dir.empty()) throw ConfigError("dcusim validate: no results folder (dcusim validate --help)");
+        o = parse_validate_args(args);
     } catch (const ConfigError& e) {
         std::cerr << e.what() << '\n';
         return 2;
+    }
+    if (o.help) {
+        std::cout << usage;
+        return 0;
     }
 
     std::vector<Pair> pairs;
@@ -233,8 +200,15 @@ int cmd_validate(const std::vector<std::string>& args) {
     const fs::path out(o.out), tmp = out / ".runs";
     std::vector<Row> rows;
     size_t paired = 0;  // rows whose counters were measured
+    {
+        std::error_code ec;
+        fs::create_directories(tmp, ec);
+        if (ec) {
+            std::cerr << "dcusim validate: " << o.out << ": cannot make the report folder (" << ec.message() << ")\n";
+            return 2;
+        }
+    }
     try {
-        fs::create_directories(tmp);
         for (const char* f : {"report.md", "validation.csv", "cycles.png", "cycles_error.png", "errors.png"}) fs::remove(out / f);
         auto sims = simulate_all(o, traces, tmp);
         fs::remove_all(tmp);
@@ -302,8 +276,8 @@ int cmd_validate(const std::vector<std::string>& args) {
     std::string plot_note;
     try {
         write_plots(o, rows, sums, plot_note);
-        write_file_atomically((out / "validation.csv").string(), csv.str());
-        write_file_atomically((out / "report.md").string(), report_md(o, profiler, pairs, rows, sums, groups, plot_note));
+        write_files_atomically({{(out / "validation.csv").string(), csv.str()},
+                                {(out / "report.md").string(), report_md(o, profiler, pairs, rows, sums, groups, plot_note)}});
     } catch (const std::exception& e) {
         std::cerr << "dcusim validate: " << e.what() << '\n';
         return 2;

@@ -21,7 +21,11 @@ struct ParamDef {
     std::string unit;
     std::string help;
     std::vector<std::string> choices;  // Choice (and UInt keys with a fixed set, e.g. wave size)
-    uint64_t min = 0;                  // UInt, Size
+    // The range of a number (every item of a SizeList). Every number has both bounds, so that no
+    // value can make a run allocate without bound or take unbounded time per simulated cycle.
+    double min = 0, max = 0;
+    const char* why = nullptr;  // why the upper bound, in the error ("a period of 1 ps")
+    bool zero_off = false;      // Real: 0 (off) is also allowed below min
 };
 
 const std::vector<ParamDef>& param_defs();
@@ -40,6 +44,8 @@ public:
     // Reads an INI preset: `[section]` then `key = value` (key becomes
     // section.key); `#` and `;` start comments.
     void load_file(const std::string& path);
+    // The same from text already read; `path` names it in errors.
+    void load_text(const std::string& text, const std::string& path);
     // `origin` names where the value came from in errors ("--lds.banks").
     void set(const std::string& key, const std::string& value, const std::string& origin);
 

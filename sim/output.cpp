@@ -3,7 +3,10 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
+#include <filesystem>
 #include <cstdio>
 #include <fstream>
 #include <iomanip>
@@ -172,22 +175,54 @@ std::string to_csv(const RunResult& r) {
     return o.str();
 }
 
-void write_file_atomically(const std::string& path, const std::string& content) {
-    std::string tmp = path + ".tmp" + std::to_string(::getpid());
-    {
+// Where a write to `path` lands: a symbolic link's final target, so the link stays a link.
+static std::filesystem::path write_target(const std::string& path) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path p(path);
+    // Link by link (a dangling one too: its target is yet to be made); 40 as the kernel's own limit.
+    for (int hops = 0; hops < 40 && fs::is_symlink(p, ec); ++hops) {
+        const fs::path to = fs::read_symlink(p, ec);
+        if (ec) break;
+        p = to.is_absolute() ? to : p.parent_path() / to;
+    }
+    return p;
+}
+
+void write_files_atomically(const std::vector<std::pair<std::string, std::string>>& files) {
+    // Every file goes to a temporary name in its target's folder first; only once all are written
+    // are they renamed, so a failure leaves none of them (the README's promise: all or none).
+    std::vector<std::pair<std::filesystem::path, std::filesystem::path>> staged;  // temporary, target
+    auto fail = [&](const std::string& path, int err) {
+        for (const auto& [tmp, target] : staged) std::remove(tmp.c_str());
+        throw std::runtime_error(path + ": cannot write (" + std::strerror(err) + ")");
+    };
+    std::error_code ec;
+    for (size_t i = 0; i < files.size(); ++i)
+        for (size_t j = 0; j < i; ++j)
+            if (std::filesystem::weakly_canonical(files[i].first, ec) == std::filesystem::weakly_canonical(files[j].first, ec))
+                throw std::runtime_error(files[i].first + ": named for two outputs");
+    for (const auto& [path, content] : files) {
+        const std::filesystem::path target = write_target(path);
+        std::filesystem::path tmp = target;
+        tmp += ".tmp" + std::to_string(::getpid());
         std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-        if (!f) throw std::runtime_error(path + ": cannot write");
+        int err = errno;
+        if (!f) fail(path, err);
+        staged.emplace_back(tmp, target);
         f << content;
         f.flush();
-        if (!f) {
-            std::remove(tmp.c_str());
-            throw std::runtime_error(path + ": write failed");
+        err = errno;
+        if (!f) fail(path, err ? err : EIO);
+    }
+    for (size_t i = 0; i < staged.size(); ++i)
+        if (std::rename(staged[i].first.c_str(), staged[i].second.c_str()) != 0) {
+            const int err = errno;
+            staged.erase(staged.begin(), staged.begin() + long(i));  // those are in place already
+            fail(files[i].first, err);
         }
-    }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        throw std::runtime_error(path + ": cannot write");
-    }
 }
+
+void write_file_atomically(const std::string& path, const std::string& content) { write_files_atomically({{path, content}}); }
 
 }  // namespace dcusim

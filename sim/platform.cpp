@@ -16,6 +16,7 @@
 #include "../traces/format/source.h"
 #include "preset.h"
 #include "profiler_counters.h"
+#include "watchdog.h"
 
 namespace dcusim {
 
@@ -111,6 +112,7 @@ public:
     void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                         const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
+        if (watchdog_) watchdog_->kernel(k.name);
         if (unified_bytes_) split_l1_lds(occ);
         for (auto& l : l1_) l->set_private_bytes(k.scratch_bytes);
         pc_lines_ = pc_lines;
@@ -172,6 +174,13 @@ public:
     }
 
     Dispatcher& dispatcher() { return *dispatcher_; }
+    void watch(Watchdog* w) { watchdog_ = w; }
+    // Changes while the model progresses: instructions issued and workgroups taken, over the CUs.
+    uint64_t work() const {
+        uint64_t n = 0;
+        for (const auto& c : cus_) n += c->stats().instructions + c->stats().workgroups;
+        return n;
+    }
     RunResult& result() { return result_; }
     void add_profiler_counters_to_all(const std::string& profiler) {
         for (auto& k : result_.kernels) add_profiler_counters(k.stats, profiler);
@@ -194,6 +203,7 @@ private:
     }
 
     Clock clk_;
+    Watchdog* watchdog_ = nullptr;
     bool flush_l2_ = false;
     uint64_t dirty_at_launch_lines_ = 0, l2_line_bytes_ = 128;
     uint64_t unified_bytes_ = 0, carveout_ = 0, min_carveout_ = 0;
@@ -223,8 +233,16 @@ RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, co
     // Built once per process and kept: SystemC allows one elaboration per process.
     static Gpu* gpu = nullptr;
     if (gpu) throw std::logic_error("simulate() may run once per process");
+    // Watches the building too: the caches' state is allocated up front.
+    Watchdog watchdog(p.memory_limit_bytes, p.stall_seconds, "dcusim run");
     gpu = new Gpu(p, traces, opt);
+    gpu->watch(&watchdog);
+    const Clock clk(p.clock_mhz);
+    constexpr uint64_t kBeatCycles = 4096;  // cheap beside the cycles' own work
+    new Heartbeat("heartbeat", watchdog, kBeatCycles * clk.period_ps(), [] { return gpu->work(); },
+                  [] { return gpu->dispatcher().finished() || gpu->dispatcher().error() != nullptr; }, [clk] { return clk.now(); });
     sc_core::sc_start();
+    gpu->watch(nullptr);
     if (auto e = gpu->dispatcher().error()) std::rethrow_exception(e);
     if (!gpu->dispatcher().finished())
         throw std::runtime_error("simulation stalled at cycle " + std::to_string(Clock(p.clock_mhz).now()) +

@@ -14,30 +14,29 @@ static std::string size_text(uint64_t v) {
 }
 
 Preset make_preset(const Config& c) {
-    auto err = [&](const std::string& key, const std::string& why) {
-        throw ConfigError(c.origin(key) + ": key '" + key + "': " + why);
+    // A check of values against each other names where the key was set; when the defaults set it,
+    // where the other key it names was set (--cu.vgprs_per_simd 1 makes the default cu.max_vgprs too
+    // many: the error points at the flag).
+    auto err_with = [&](const std::string& key, std::vector<std::string> partners, const std::string& why) {
+        std::string at = c.origin(key);
+        const std::string defaults = c.origin("");
+        for (const auto& d : param_defs())
+            if (why.find(d.key) != std::string::npos) partners.push_back(d.key);
+        for (size_t i = 0; at == defaults && i < partners.size(); ++i) at = c.origin(partners[i]);
+        throw ConfigError(at + ": key '" + key + "': " + why);
     };
+    auto err = [&](const std::string& key, const std::string& why) { err_with(key, {}, why); };
     // Sizes are 64-bit keys; the units keep most of them in 32 bits.
     auto u32 = [&](const char* key) {
         const uint64_t v = c.u(key);
         if (v > 0xffffffffull) err(key, "at most 4294967295");
         return uint32_t(v);
     };
-    // Values kept in 1/1024 cycles in 64 bits (a link's time per message, the barrier unit's slot).
-    auto tick_rate = [&](const char* key) {
-        const double r = c.real(key);
-        if (r != 0 && !(r >= 1.0 / 1024 && r <= 1e6)) err(key, "must be 0 or between 1/1024 and 1000000");
-        return r;
-    };
-    // Clocks count whole picoseconds (SystemC's resolution): a period must be at least 1 ps.
-    auto clock = [&](const char* key) {
-        const double mhz = c.real(key);
-        if (!(mhz <= 1e6)) err(key, "must be at most 1000000 (a period of 1 ps)");
-        return mhz;
-    };
+    // Every value is within its key's range already (config.cpp declares them); what is left
+    // here are the checks of values against each other.
     Preset p;
     p.cus = u32("cu.count");
-    p.clock_mhz = clock("cu.clock_mhz");
+    p.clock_mhz = c.real("cu.clock_mhz");
     CuParams& cu = p.cu;
     cu.wave_size = u32("cu.wave_size");
     cu.simds = u32("cu.simds");
@@ -54,7 +53,7 @@ Preset make_preset(const Config& c) {
     cu.long_issue_cycles = u32("cu.long_issue_cycles");
     cu.mid_issue_cycles = u32("cu.mid_issue_cycles");
     cu.workgroup_start_cycles = u32("cu.workgroup_start_cycles");
-    cu.barrier_arrive_cycles = tick_rate("cu.barrier_arrive_cycles");
+    cu.barrier_arrive_cycles = c.real("cu.barrier_arrive_cycles");
     cu.barrier_cycles = u32("cu.barrier_cycles");
     p.launch_cycles = u32("cu.launch_cycles");
     p.dispatch_cycles = c.real("cu.dispatch_cycles");
@@ -91,7 +90,8 @@ Preset make_preset(const Config& c) {
     auto check_lines = [&](const char* size, const char* line, const char* sector, const char* assoc, uint64_t parts) {
         uint64_t l = c.u(line), s = c.u(sector);
         if (!pow2(l)) err(line, "must be a power of two");
-        if (!pow2(s) || s > l || l / s > 32) err(sector, "must be a power of two dividing the line, at most 32 per line");
+        if (!pow2(s) || s > l || l / s > 32)
+            err(sector, std::string("must be a power of two dividing the line (") + line + "), at most 32 per line");
         const uint64_t unit = parts * l * c.u(assoc), v = c.u(size);
         if (v % unit != 0) {
             // Name the unit and the two sizes around the value, so a sweep's range can be fixed at once.
@@ -99,7 +99,7 @@ Preset make_preset(const Config& c) {
                               (parts > 1 ? std::to_string(parts) + " x " : "") + std::to_string(l) + " x " + std::to_string(c.u(assoc)) +
                               " = " + size_text(unit) + "); nearest: ";
             if (v > unit) why += size_text(v / unit * unit) + " or ";
-            err(size, why + size_text((v / unit + 1) * unit));
+            err_with(size, {line, assoc, "l2.channels"}, why + size_text((v / unit + 1) * unit));
         }
     };
     L1Params& l1 = p.l1;
@@ -112,7 +112,6 @@ Preset make_preset(const Config& c) {
     l1.lookups_per_cycle = u32("l1.lookups_per_cycle");
     l1.mshrs = u32("l1.mshrs");
     l1.data_banks = u32("l1.data_banks");
-    if (l1.data_banks > 1024) err("l1.data_banks", "at most 1024");
     l1.data_bank_bytes = u32("l1.data_bank_bytes");
     l1.wave_size = p.cu.wave_size;
     l1.local_write_allocate = c.str("l1.local_write_allocate") == "on";
@@ -137,10 +136,10 @@ Preset make_preset(const Config& c) {
     n.xor_hash = c.str("l2.xor_hash") == "on";
     n.latency = u32("noc.latency");
     n.bytes_per_cycle = u32("noc.bytes_per_cycle");
-    n.store_bytes_per_cycle = tick_rate("noc.store_bytes_per_cycle");
-    n.cu_store_bytes_per_cycle = tick_rate("noc.cu_store_bytes_per_cycle");
+    n.store_bytes_per_cycle = c.real("noc.store_bytes_per_cycle");
+    n.cu_store_bytes_per_cycle = c.real("noc.cu_store_bytes_per_cycle");
     n.cus = p.cus;
-    n.load_bytes_per_cycle = tick_rate("noc.load_bytes_per_cycle");
+    n.load_bytes_per_cycle = c.real("noc.load_bytes_per_cycle");
     if (n.interleave_bytes % c.u("l2.line_bytes") != 0) err("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
 
     L2Params& l2 = p.l2;
@@ -175,8 +174,11 @@ Preset make_preset(const Config& c) {
     if (l1.geometry.line_bytes > l2.geometry.line_bytes || l2.geometry.line_bytes % l1.geometry.line_bytes)
         err("l1.line_bytes", "must divide l2.line_bytes");
 
+    p.memory_limit_bytes = c.u("sim.memory_limit_bytes");
+    p.stall_seconds = c.real("sim.stall_seconds");
+
     DramParams& d = p.dram;
-    d.clock_mhz = clock("dram.clock_mhz");
+    d.clock_mhz = c.real("dram.clock_mhz");
     d.channels = u32("dram.channels");
     d.bank_groups = u32("dram.bank_groups");
     d.banks_per_group = u32("dram.banks_per_group");
@@ -208,16 +210,23 @@ Preset make_preset(const Config& c) {
     t.RFC = u32("dram.tRFC");
     t.REFI = u32("dram.tREFI");
     t.BURST = u32("dram.tBURST");
-    // JEDEC timings are hundreds of cycles (tREFI some thousands); far larger ones only make a run
-    // crawl through refreshes (found by fuzzing: tCCD_L = 2^31).
-    for (const char* key : {"dram.tRCD", "dram.tRCDWR", "dram.tRP", "dram.tRAS", "dram.tRC", "dram.tCL", "dram.tWL",
-                            "dram.tCCD_S", "dram.tCCD_L", "dram.tRRD_S", "dram.tRRD_L", "dram.tFAW", "dram.tWR",
-                            "dram.tWTR", "dram.tRTP", "dram.tRFC", "dram.tREFI", "dram.tBURST"})
-        if (c.u(key) > 1000000) err(key, "at most 1000000 memory cycles (a limit of dcusim)");
-    // Between two refreshes one access (ACT, column command, PRE: tRC) must fit, or no burst is ever served.
-    if (t.REFI && uint64_t(t.REFI) <= uint64_t(t.RP) + t.RFC + t.RC)
-        err("dram.tREFI", "must be 0 (no refresh) or more than tRP + tRFC + tRC (" +
-                              std::to_string(uint64_t(t.RP) + t.RFC + t.RC) + "): a refresh must leave time for an access");
+    // Between two refreshes one access must fit: a refresh falling due before a command comes first
+    // and closes the bank, so with tRCD past the window no burst is ever served (a user's tRCD =
+    // 65536 ran for ever). An access: the whole row cycle, or a read, or a write and its recovery.
+    const uint64_t access = std::max({uint64_t(t.RC), uint64_t(t.RCD) + t.CL + t.BURST,
+                                      uint64_t(t.RCDWR) + t.WL + t.BURST + t.WTR + t.WR});
+    if (t.REFI && uint64_t(t.REFI) <= uint64_t(t.RP) + t.RFC + access) {
+        // Name the timing the user set (the defaults are consistent), tREFI first.
+        const char* key = "dram.tREFI";
+        for (const char* k : {"dram.tREFI", "dram.tRCD", "dram.tRCDWR", "dram.tRC", "dram.tRFC", "dram.tRP", "dram.tCL",
+                              "dram.tWL", "dram.tWR", "dram.tWTR", "dram.tBURST"})
+            if (c.origin(k) != c.origin("")) {
+                key = k;
+                break;
+            }
+        err(key, "dram.tREFI must be 0 (no refresh) or more than tRP + tRFC + one access (" +
+                     std::to_string(uint64_t(t.RP) + t.RFC + access) + "): a refresh must leave time for an access");
+    }
     // Tree pseudo-LRU splits each set in halves down to single ways.
     for (const char* cache : {"const", "l1", "l2"}) {
         const std::string key = std::string(cache) + ".replacement", assoc = std::string(cache) + ".assoc";
@@ -227,13 +236,7 @@ Preset make_preset(const Config& c) {
     }
     // Limits of the simulator, not of any hardware: every unit and every cache line has state
     // allocated up front, so past these a run would exhaust the host instead of failing here.
-    constexpr uint32_t kMaxUnits = 4096;        // CUs, L2 channels, DRAM channels (requests name their CU in 16 bits)
-    constexpr uint32_t kMaxMshrs = 1u << 16;    // per cache
     constexpr uint64_t kMaxLines = 1ull << 25;  // cache lines of all caches together
-    for (const char* key : {"cu.count", "l2.channels", "dram.channels"})
-        if (c.u(key) > kMaxUnits) err(key, "at most " + std::to_string(kMaxUnits) + " (a limit of dcusim)");
-    for (const char* key : {"l1.mshrs", "l2.mshrs"})
-        if (c.u(key) > kMaxMshrs) err(key, "at most " + std::to_string(kMaxMshrs) + " (a limit of dcusim)");
     const uint64_t const_caches = (uint64_t(p.cus) + k.cus_per_cache - 1) / k.cus_per_cache;
     const std::pair<const char*, uint64_t> lines[] = {
         {"l1.size_bytes", uint64_t(p.cus) * (std::max(l1.geometry.size_bytes, p.l1_unified_bytes) / l1.geometry.line_bytes)},

@@ -33,6 +33,8 @@ struct Preset {
     NocParams noc;
     L2Params l2;  // one channel
     DramParams dram;
+    uint64_t memory_limit_bytes = 0;  // sim.memory_limit_bytes
+    double stall_seconds = 30;        // sim.stall_seconds
 };
 
 // Throws ConfigError when values are inconsistent with each other.

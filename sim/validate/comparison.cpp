@@ -73,14 +73,15 @@ void read_csv(const std::string& path, const std::vector<std::string>& need, F r
     }
 }
 
-double number(const std::string& s, const std::string& where) {
+// A finite number filling the whole cell; errors name the file, line and column.
+double number(const std::string& s, const std::string& where, const std::string& column) {
     try {
         size_t used = 0;
         double v = std::stod(s, &used);
-        if (used == s.size()) return v;
-    } catch (const std::exception&) {
+        if (used == s.size() && std::isfinite(v)) return v;
+    } catch (const std::exception&) {  // invalid_argument, out_of_range: reported below
     }
-    throw ValidateError(where + ": '" + s + "' is not a number");
+    throw ValidateError(where + ": column '" + column + "': '" + s + "' is not a number");
 }
 
 }  // namespace
@@ -88,8 +89,11 @@ double number(const std::string& s, const std::string& where) {
 std::vector<Pair> read_pairs(const std::string& path) {
     std::vector<Pair> out;
     read_csv(path, {"trace", "kernel", "family", "variant", "scale"}, [&](auto& r, unsigned n) {
-        double k = number(r.at("kernel"), path + ":" + std::to_string(n));
-        if (k < 0 || k != std::floor(k)) throw ValidateError(path + ":" + std::to_string(n) + ": kernel index " + r.at("kernel"));
+        double k = number(r.at("kernel"), path + ":" + std::to_string(n), "kernel");
+        // Past 2^32 a double's conversion to an index is undefined (1e20 paired kernel 0).
+        if (k < 0 || k != std::floor(k) || k >= 4294967296.0)
+            throw ValidateError(path + ":" + std::to_string(n) + ": column 'kernel': kernel index " + r.at("kernel") +
+                                " is not a whole number from 0 to 4294967295");
         out.push_back({r.at("trace"), size_t(k), r.at("family"), r.at("variant"), r.at("scale")});
     });
     if (out.empty()) throw ValidateError(path + ": no pairs");
@@ -102,7 +106,7 @@ Measured read_measurements(const std::string& path) {
         const std::string& v = r.at("value");
         if (v.empty()) return;  // a counter the profiler did not report for this kernel
         m[r.at("family") + "/" + r.at("variant") + "/" + r.at("scale")][r.at("metric")] =
-            number(v, path + ":" + std::to_string(n));
+            number(v, path + ":" + std::to_string(n), "value");
     });
     return m;
 }

@@ -39,7 +39,7 @@ run_bad missing "nope.trace: cannot open trace file" "$WORK/nope.trace"
 run_bad unknown-key "unrecognised option '--lds.bankz'" --lds.bankz 4 "$good"
 run_bad zero-banks "key 'lds.banks': must be at least 1, not 0" --lds.banks 0 "$good"
 run_bad wave-size "key 'cu.wave_size': must be one of 32, 64, not 48" --cu.wave_size 48 "$good"
-run_bad l1-banks "key 'l1.data_banks': at most 1024" --l1.data_banks 5000 "$good"
+run_bad l1-banks "key 'l1.data_banks': must be at most 1024, not 5000" --l1.data_banks 5000 "$good"
 run_bad dram-banks "key 'dram.banks_per_group': at most 1024 banks per channel" --dram.bank_groups 64 --dram.banks_per_group 32 "$good"
 run_bad l2-foreign "key 'l2.dirty_at_launch_bytes': exceeds l2.size_bytes" --l2.dirty_at_launch_bytes 8M "$good"
 run_bad size "key 'lds.size_bytes': '64Q' is not a size" --lds.size_bytes 64Q "$good"
@@ -48,15 +48,15 @@ run_bad core-clock "key 'cu.clock_mhz': must be at most 1000000 \\(a period of 1
 run_bad memory-clock "key 'dram.clock_mhz': must be at most 1000000" --dram.clock_mhz 1e7 "$good"
 run_bad partitions "key 'l2.partitions': must be at most l2.channels and cu.count" --l2.partitions 17 "$good"
 # Sizes that would exhaust the host (found by fuzzing: a 4 GiB constant cache ran out of memory after minutes).
-run_bad many-cus "key 'cu.count': at most 4096 \\(a limit of dcusim\\)" --cu.count 100000 "$good"
-run_bad many-mshrs "key 'l2.mshrs': at most 65536" --l2.mshrs 4000000000 "$good"
-run_bad wide-size "key 'dram.interleave_bytes': at most 4294967295" --dram.interleave_bytes 4G "$good"  # was 0 in 32 bits: SIGFPE
-run_bad refresh "key 'dram.tREFI': must be 0 \\(no refresh\\) or more than tRP \\+ tRFC \\+ tRC \\(276\\)" --dram.tREFI 7 "$good"  # refreshed forever
-run_bad timing "key 'dram.tCCD_L': at most 1000000 memory cycles" --dram.tCCD_L 2147483648 "$good"
-run_bad store-rate "key 'noc.store_bytes_per_cycle': must be 0 or between 1/1024 and 1000000" --noc.store_bytes_per_cycle 1e-9 "$good"  # a link time past 64 bits
-run_bad barrier-slot "key 'cu.barrier_arrive_cycles': must be 0 or between 1/1024 and 1000000" --cu.barrier_arrive_cycles 1e30 "$good"  # a slot past 64 bits
-run_bad load-rate "key 'noc.load_bytes_per_cycle': must be 0 or between 1/1024 and 1000000" --noc.load_bytes_per_cycle 2e6 "$good"
-run_bad huge-cache "key 'const.size_bytes': the caches would hold 1476444160 lines in all, at most 33554432" --const.size_bytes 4G "$good"
+run_bad many-cus "key 'cu.count': must be at most 4096 \\(a limit of dcusim\\), not 100000" --cu.count 100000 "$good"
+run_bad many-mshrs "key 'l2.mshrs': must be at most 65536 \\(a limit of dcusim\\)" --l2.mshrs 4000000000 "$good"
+run_bad wide-size "key 'dram.interleave_bytes': must be at most 1M, not 4G" --dram.interleave_bytes 4G "$good"  # was 0 in 32 bits: SIGFPE
+run_bad refresh "key 'dram.tREFI': dram.tREFI must be 0 \\(no refresh\\) or more than tRP \\+ tRFC \\+ one access \\(276\\)" --dram.tREFI 7 "$good"  # refreshed forever
+run_bad timing "key 'dram.tCCD_L': must be at most 4096 \\(memory cycles\\)" --dram.tCCD_L 2147483648 "$good"
+run_bad store-rate "key 'noc.store_bytes_per_cycle': must be 0 or between 0.0009765625 and 1000000" --noc.store_bytes_per_cycle 1e-9 "$good"  # a link time past 64 bits
+run_bad barrier-slot "key 'cu.barrier_arrive_cycles': must be 0 or between 0.0009765625 and 1000000" --cu.barrier_arrive_cycles 1e30 "$good"  # a slot past 64 bits
+run_bad load-rate "key 'noc.load_bytes_per_cycle': must be 0 or between 0.0009765625 and 1000000" --noc.load_bytes_per_cycle 2e6 "$good"
+run_bad huge-cache "key 'const.size_bytes': the caches would hold 369147904 lines in all, at most 33554432" --const.size_bytes 1G "$good"
 printf '[lds]\nbanks = 32\nbankz = 4\n' >"$WORK/bad.ini"
 run_bad ini "bad.ini:3: unknown key 'lds.bankz'" --config "$WORK/bad.ini" "$good"
 printf '[const]\nline_bytes = 48\n' >"$WORK/bad2.ini"

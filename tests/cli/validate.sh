@@ -41,8 +41,9 @@ expect_error 2 "no measurements of lds/other" "$DCUSIM" validate "$WORK/good" --
 expect_error 2 "none of the rocprof counters" "$DCUSIM" validate "$WORK/bad" -q --out "$WORK/r6"  # DCU preset: rocprof names
 expect_error 2 "unknown option '--bogus'" "$DCUSIM" validate "$WORK/bad" --bogus
 # An inconsistent preset is refused once, naming the file and line of the bad value.
-printf '[l2]\nsize_bytes = 40M\n' >"$WORK/l2.ini"
-cat "$cfg" "$WORK/l2.ini" >"$WORK/bad_preset.ini"
-expect_error 2 "^dcusim validate: .*bad_preset.ini:$(($(wc -l <"$cfg") + 2)): key 'l2.size_bytes': must be a multiple" \
+# (The L2's size is edited in place: a key set twice in one file is an error of its own.)
+sed -E 's/^size_bytes( *)= *60M/size_bytes\1= 40M/' "$cfg" >"$WORK/bad_preset.ini"
+line=$(grep -n '^size_bytes *= *40M' "$WORK/bad_preset.ini" | cut -d: -f1)
+expect_error 2 "^dcusim validate: .*bad_preset.ini:$line: key 'l2.size_bytes': must be a multiple" \
     "$DCUSIM" validate "$WORK/good" --config "$WORK/bad_preset.ini" -q
 finish

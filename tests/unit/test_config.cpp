@@ -88,3 +88,51 @@ TEST_CASE("configs/h200.ini loads: wave32, 32 banks of 4 bytes, serialising cons
     CHECK(p.lds.geometry.bank_bytes == 4);
     CHECK(p.constant.divergent == ConstDivergence::Serialize);
 }
+
+TEST_CASE("every number has a range that holds its default", "[config]") {
+    for (const auto& d : param_defs()) {
+        if (d.type == ParamType::Choice) continue;
+        INFO(d.key);
+        CHECK(d.max > 0);
+        CHECK(d.min <= d.max);
+        Config c;
+        CHECK_NOTHROW(c.set(d.key, d.def, "default"));
+    }
+}
+
+TEST_CASE("values outside their range are refused at once (issue 22)", "[config][bad-input]") {
+    Config c;
+    // A clock of 1e-300 MHz divided by zero, 1e-10 hung; 2^31 SIMDs grew to 6.9 GB.
+    CHECK_THROWS_WITH(c.set("cu.clock_mhz", "1e-300", "--cu.clock_mhz"), "--cu.clock_mhz: key 'cu.clock_mhz': must be at least 1, not 1e-300");
+    CHECK_THROWS_WITH(c.set("dram.clock_mhz", "2e6", "x.ini:2"),
+                      "x.ini:2: key 'dram.clock_mhz': must be at most 1000000 (a period of 1 ps), not 2e6");
+    CHECK_THROWS_WITH(c.set("cu.simds", "2147483648", "--cu.simds"),
+                      "--cu.simds: key 'cu.simds': must be at most 64 (GPUs have 1 to 4), not 2147483648");
+    CHECK_THROWS_WITH(c.set("cu.dispatch_cycles", "1e300", "--cu.dispatch_cycles"),
+                      "--cu.dispatch_cycles: key 'cu.dispatch_cycles': must be at most 100000, not 1e300");
+    CHECK_THROWS_WITH(c.set("lds.size_bytes", "2G", "--lds.size_bytes"), "--lds.size_bytes: key 'lds.size_bytes': must be at most 1G, not 2G");
+    CHECK_THROWS_WITH(c.set("lds.carveouts", "0,8K,4G", "--lds.carveouts"),
+                      "--lds.carveouts: key 'lds.carveouts': must be at most 1G, not 4G");
+    CHECK_THROWS_WITH(c.set("noc.load_bytes_per_cycle", "1e-9", "--noc.load_bytes_per_cycle"),
+                      "--noc.load_bytes_per_cycle: key 'noc.load_bytes_per_cycle': must be 0 or between 0.0009765625 and 1000000 "
+                      "(kept in 1/1024 cycles), not 1e-9");
+    CHECK_NOTHROW(c.set("noc.load_bytes_per_cycle", "0", "--noc.load_bytes_per_cycle"));
+}
+
+TEST_CASE("a tRCD past the refresh window is refused (it never finished)", "[config][bad-input]") {
+    Config c;
+    c.set("dram.tRCD", "4000", "--dram.tRCD");
+    // tRP 14 + tRFC 220 + (tRCD 4000 + tCL 17 + tBURST 2) = 4253 > tREFI 3900
+    CHECK_THROWS_WITH(make_preset(c), "--dram.tRCD: key 'dram.tRCD': dram.tREFI must be 0 (no refresh) or more than tRP + tRFC + one "
+                                      "access (4253): a refresh must leave time for an access");
+}
+
+TEST_CASE("a preset file is a small regular file with each key once", "[config][bad-input]") {
+    Config c;
+    auto p = test::write_temp("twice.ini", "[lds]\nbanks = 32\n\n[cu]\nsimds = 4\n[lds]\nbanks = 64\n");
+    CHECK_THROWS_WITH(c.load_file(p), p + ":7: key 'lds.banks' is set twice, first at line 2");
+    CHECK_THROWS_WITH(c.load_file(DCUSIM_SOURCE_DIR "/configs"), DCUSIM_SOURCE_DIR "/configs: is a folder, not a preset file");
+    CHECK_THROWS_WITH(c.load_file("/dev/zero"), "/dev/zero: larger than 1 MiB: not a preset file");
+    auto z = test::write_temp("nul.ini", std::string("[lds]\nbanks = 3\0002\n", 18));
+    CHECK_THROWS_WITH(c.load_file(z), z + ":2: a NUL byte: not a preset file");
+}

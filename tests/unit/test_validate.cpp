@@ -61,7 +61,13 @@ TEST_CASE("validate: CSV fields may be quoted", "[validate]") {
 
 TEST_CASE("validate: bad pairs and measurements name the file and line", "[validate]") {
     const std::string pairs = dcusim::test::write_temp("pairs.csv", "trace,kernel,family,variant,scale\nt.trace,x,f,v,small\n");
-    CHECK_THROWS_WITH(read_pairs(pairs), Catch::Contains("pairs.csv:2: 'x' is not a number"));
+    CHECK_THROWS_WITH(read_pairs(pairs), Catch::Contains("pairs.csv:2: column 'kernel': 'x' is not a number"));
+    // 1e20 silently paired kernel 0 (issue 22).
+    const std::string big = dcusim::test::write_temp("big.csv", "trace,kernel,family,variant,scale\nt.trace,1e20,f,v,small\n");
+    CHECK_THROWS_WITH(read_pairs(big), Catch::Contains("big.csv:2: column 'kernel': kernel index 1e20 is not a whole number"));
+    const std::string nan = dcusim::test::write_temp(
+        "nan.csv", "family,variant,kernel,scale,size,metric,value,unit\nf,v,k,small,1,cycles,nan,cycle\n");
+    CHECK_THROWS_WITH(read_measurements(nan), Catch::Contains("nan.csv:2: column 'value': 'nan' is not a number"));
     const std::string cols = dcusim::test::write_temp("cols.csv", "trace,kernel,family\n");
     CHECK_THROWS_WITH(read_pairs(cols), Catch::Contains("cols.csv:1: no column 'variant'"));
     const std::string m = dcusim::test::write_temp(
