@@ -70,6 +70,3 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     return 0;
 }
-
-// The preset's headers bring SystemC in, whose library wants an sc_main; nothing here simulates.
-int sc_main(int, char**) { return 0; }

@@ -198,24 +198,6 @@ const ParamDef* find_param(const std::string& key) {
     return nullptr;
 }
 
-bool parse_size(const std::string& s, uint64_t& out) {
-    if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    char* end = nullptr;
-    errno = 0;
-    unsigned long long v = std::strtoull(s.c_str(), &end, 10);
-    if (errno) return false;
-    std::string suf(end);
-    unsigned shift = 0;
-    if (suf == "") shift = 0;
-    else if (suf == "K" || suf == "k" || suf == "KiB") shift = 10;
-    else if (suf == "M" || suf == "m" || suf == "MiB") shift = 20;
-    else if (suf == "G" || suf == "g" || suf == "GiB") shift = 30;
-    else return false;
-    if (shift && v > (~0ull >> shift)) return false;
-    out = uint64_t(v) << shift;
-    return true;
-}
-
 static std::string trim_spaces(const std::string& s) {
     size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
     return a == std::string::npos ? "" : s.substr(a, b - a + 1);

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "sim/size.h"
+
 namespace dcusim {
 
 enum class ParamType { UInt, Size, Real, Choice, SizeList };
@@ -35,8 +37,6 @@ struct ConfigError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// Parses sizes with an optional K, M or G suffix (powers of 1024), e.g. 64K.
-bool parse_size(const std::string& s, uint64_t& out);
 
 class Config {
 public:

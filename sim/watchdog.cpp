@@ -9,11 +9,11 @@
 
 namespace dcusim {
 
-std::string ProgressJudge::verdict(double now, uint64_t work, uint64_t rss) {
+std::string ProgressJudge::verdict(double now, uint64_t work, uint64_t rss, bool simulating) {
     if (rss > memory_limit_)
         return "uses " + std::to_string(rss >> 20) + " MiB of memory, past sim.memory_limit_bytes (" +
                std::to_string(memory_limit_ >> 20) + " MiB)";
-    if (!seen_ || work != last_work_) {
+    if (!simulating || !seen_ || work != last_work_) {
         seen_ = true;
         last_work_ = work;
         last_change_ = now;
@@ -50,6 +50,7 @@ Watchdog::~Watchdog() {
 void Watchdog::kernel(const std::string& name) {
     std::lock_guard<std::mutex> l(m_);
     kernel_ = name;
+    simulating_.store(false, std::memory_order_relaxed);
 }
 
 void Watchdog::watch() {
@@ -57,7 +58,8 @@ void Watchdog::watch() {
     std::unique_lock<std::mutex> l(m_);
     while (!cv_.wait_for(l, std::chrono::milliseconds(50), [this] { return stop_; })) {
         const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const std::string why = judge_.verdict(now, work_.load(std::memory_order_relaxed), resident_bytes());
+        const std::string why = judge_.verdict(now, work_.load(std::memory_order_relaxed), resident_bytes(),
+                                                simulating_.load(std::memory_order_relaxed));
         if (why.empty()) continue;
         const std::string where = kernel_.empty() ? "before the first kernel" : "kernel " + kernel_;
         const std::string line = prefix_ + ": " + where + ", cycle " + std::to_string(cycle_.load()) + ": the run " + why + "\n";

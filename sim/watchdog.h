@@ -23,8 +23,10 @@ class ProgressJudge {
 public:
     ProgressJudge(uint64_t memory_limit_bytes, double stall_seconds) : memory_limit_(memory_limit_bytes), stall_(stall_seconds) {}
     // now: seconds since the start; work: any count that changes while the simulation progresses;
-    // rss: resident bytes. Returns why the run must stop, or "" while it may go on.
-    std::string verdict(double now, uint64_t work, uint64_t rss);
+    // rss: resident bytes; simulating: a kernel's simulation has begun (its first heartbeat came):
+    // reading and building a kernel is bounded by the presets' limits, and under a sanitizer or a
+    // loaded host it may take longer than a stall. Returns why the run must stop, or "" while it may go on.
+    std::string verdict(double now, uint64_t work, uint64_t rss, bool simulating = true);
 
 private:
     uint64_t memory_limit_;
@@ -42,6 +44,7 @@ public:
     void beat(uint64_t cycle, uint64_t work) {
         cycle_.store(cycle, std::memory_order_relaxed);
         work_.store(work, std::memory_order_relaxed);
+        simulating_.store(true, std::memory_order_relaxed);
     }
 
 private:
@@ -49,6 +52,7 @@ private:
     ProgressJudge judge_;
     std::string prefix_;  // "dcusim run"
     std::atomic<uint64_t> cycle_{0}, work_{0};
+    std::atomic<bool> simulating_{false};  // false from a kernel's start to its first heartbeat
     std::mutex m_;
     std::string kernel_;
     bool stop_ = false;

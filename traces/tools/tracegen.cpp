@@ -16,7 +16,7 @@
 #include "../format/binary_writer.h"
 #include "../format/sink.h"
 #include "generators.h"
-#include "../../sim/config.h"  // parse_size, shared with the presets
+#include "sim/size.h"  // shared with the presets
 
 using namespace dcusim::trace;
 
