@@ -14,7 +14,7 @@ std::string ProgressJudge::verdict(double now, uint64_t work, uint64_t rss, bool
         return "uses " + std::to_string(rss >> 20) + " MiB of memory, past sim.memory_limit_bytes (" +
                std::to_string(memory_limit_ >> 20) + " MiB)";
     if (!simulating || !seen_ || work != last_work_) {
-        seen_ = true;
+        seen_ = simulating;  // the first sample while simulating starts the clock
         last_work_ = work;
         last_change_ = now;
         return "";
