@@ -11,7 +11,8 @@ namespace dcusim::trace {
 // Streams records into zstd-compressed chunks; memory use is one chunk.
 class BinaryWriter : public RecordSink {
 public:
-    BinaryWriter(std::ostream& out, int level = 3);
+    // chunk_bytes: records are packed until a chunk holds this many raw bytes (tests make it small).
+    BinaryWriter(std::ostream& out, int level = 3, size_t chunk_bytes = size_t(1) << 20);
     ~BinaryWriter() override;
     void write(const Record& r) override;
     void finish() override;
@@ -21,6 +22,7 @@ private:
 
     std::ostream& out_;
     int level_;
+    size_t chunk_bytes_;
     void* cctx_;
     std::vector<uint8_t> raw_;
     std::vector<uint8_t> packed_;
