@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <sstream>
 
 #include "binary_format.h"
 
@@ -64,7 +65,7 @@ void BinaryWriter::write(const Record& r) {
             b.push_back(TKernel);
             put_varint(b, k.name.size());
             b.insert(b.end(), k.name.begin(), k.name.end());
-            for (uint32_t d : {k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z}) put_varint(b, d);
+            for (uint64_t d : {k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z}) put_varint(b, d);
             b.push_back(k.present);
             if (k.present & KernelInfo::HasLds) put_varint(b, k.lds_bytes);
             if (k.present & KernelInfo::HasVgprs) put_varint(b, k.vgprs);
@@ -135,6 +136,16 @@ void BinaryWriter::flush_chunk() {
     raw_.clear();
     records_in_chunk_ = 0;
     ++chunks_;
+}
+
+std::string BinaryWriter::seal(const std::vector<uint8_t>& raw, uint32_t records) {
+    std::ostringstream o;
+    BinaryWriter w(o);
+    w.raw_ = raw;
+    w.records_in_chunk_ = records;
+    w.records_ = records;
+    w.finish();
+    return o.str();
 }
 
 void BinaryWriter::finish() {

@@ -16,6 +16,10 @@ public:
     ~BinaryWriter() override;
     void write(const Record& r) override;
     void finish() override;
+    // A complete file in memory around `raw` as one chunk's record bytes,
+    // `records` of them (sizes, count and checksum correct, whatever the bytes):
+    // how tests and the fuzzer reach the record decoder past the checksums.
+    static std::string seal(const std::vector<uint8_t>& raw, uint32_t records);
 
 private:
     void flush_chunk();
