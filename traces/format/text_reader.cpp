@@ -178,7 +178,8 @@ bool TextReader::next(Record& r) {
             if (has_long) r.long_count = number(3, "long-latency count");
             if (has_mid) r.mid_count = number(i - 1, "middle-latency count");
         } else if (kw == "pc") {
-            if (tok_.size() < 3) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
+            // Both attributes optional, as the grammar says: a binary trace may declare neither.
+            if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
             r.kind = RecKind::PcInfo;
             r.pc = number(1, "pc");
             for (size_t i = 2; i < tok_.size(); ++i) {
