@@ -172,3 +172,15 @@ TEST_CASE("kernel names a text trace cannot hold are refused on read and on writ
     CHECK(text_error("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\npc 0x10 line a\x02:3\nend\n") ==
           "t.trace:4: pc source line must be printable ASCII without spaces or '#'");
 }
+
+TEST_CASE("a pc declaration with neither attribute round-trips through text", "[hostile][text][binary]") {
+    // Binary tag 7 with attributes 0 dumped to 'pc 0x10', which the text reader refused.
+    const std::vector<uint8_t> raw = {bin::TWaveSize, 64, bin::TKernel, 1, 'k', 1, 1, 1, 64, 1, 1, 0, bin::TPcInfo, 0x10, 0, bin::TEnd};
+    CHECK(bytes_error(BinaryWriter::seal(raw, 4)) == "no error");
+    std::ostringstream text;
+    TextWriter tw(text);
+    for (const Record& r : raw_records("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\npc 0x10\nend\n")) tw.write(r);
+    tw.finish();
+    CHECK(text.str() == "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\npc 0x10\nend\n");
+    CHECK(text_error(text.str()) == "no error");
+}
