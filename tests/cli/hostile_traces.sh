@@ -52,7 +52,10 @@ hostile end-reserved "end_reserved.dctrace: chunk 2: end marker: reserved fields
 hostile trailing "trailing.dctrace: chunk 2: bytes after the end marker" "$H/trailing.dctrace"
 
 # Valid inputs at the edges still run: the last byte below 2^64 - 2^32, a valid INT64_MIN stride.
-printf "$k\nwave 0 0\nld global 4 0 0x1 list 0xfffffffefffffffc\nld global 4 0 0x3 affine 0x8000000000000010 -0x8000000000000000\nend\n" >"$WORK/edge.trace"
+# INT64_MIN on one lane is valid in every space: the LDS banks, constant cache and local swizzle compute with it.
+m='-0x8000000000000000'
+printf "$k\nwave 0 0\nld global 4 0 0x1 list 0xfffffffefffffffc\nld global 4 0 0x3 affine 0x8000000000000010 $m\nld lds 4 0 0x1 affine 0x10 $m\nld const 4 0 0x1 affine 0x10 $m\nst local 4 0 0x1 affine 0x10 $m\nend\n" >"$WORK/edge.trace"
 expect_ok "$DCUSIM" run --quiet --json "$J" "$WORK/edge.trace"
-[ "$(json_stat "$J" l1.requests)" = 3 ] || fail "edge: l1.requests $(json_stat "$J" l1.requests), expected 3"
+# 1 line for the list, 2 for the INT64_MIN pair, 1 for the local store.
+[ "$(json_stat "$J" l1.requests)" = 4 ] || fail "edge: l1.requests $(json_stat "$J" l1.requests), expected 4"
 finish
