@@ -110,6 +110,43 @@ uint64_t BinaryReader::varint() {
 
 static int64_t unzigzag(uint64_t v) { return int64_t(v >> 1) ^ -int64_t(v & 1); }
 
+// A memory instruction record after its tag (op, space, size).
+void BinaryReader::decode_mem(uint8_t tag, Record& r) {
+    MemAccess& m = r.mem;
+    r.kind = RecKind::Mem;
+    unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
+    if (op > 2 || lg > 4) fail("bad memory record tag");
+    m.op = Op(op);
+    m.space = Space(space);
+    m.bytes = uint8_t(1u << lg);
+    uint8_t flags = byte();
+    unsigned enc = (flags >> 1) & 3;
+    if (enc > EncList || (flags & ~7u)) fail("bad memory record flags");
+    m.mask_all = flags & 1;
+    m.pc = varint();
+    if (!m.mask_all) {
+        m.mask = varint();
+        if (m.mask == 0) fail("memory record with an empty lane mask");
+    }
+    if (enc == EncList) {
+        m.mode = AddrMode::List;
+        // Count-prefixed so a record decodes without its wave's context;
+        // TraceStream checks the count against the resolved mask.
+        uint64_t n = varint();
+        if (n == 0 || n > 64) fail("bad address count");
+        m.addrs.resize(n);
+        uint64_t prev = 0;
+        for (auto& a : m.addrs) {
+            a = prev + uint64_t(unzigzag(varint()));
+            prev = a;
+        }
+    } else {
+        m.mode = AddrMode::Affine;
+        m.base = varint();
+        m.stride = enc == EncAffine ? unzigzag(varint()) : 0;
+    }
+}
+
 bool BinaryReader::next(Record& r) {
     if (ended_) return false;
     while (left_in_chunk_ == 0) {
@@ -121,39 +158,7 @@ bool BinaryReader::next(Record& r) {
     uint8_t tag = byte();
     r = Record{};
     if (tag & kMemBit) {
-        MemAccess& m = r.mem;
-        r.kind = RecKind::Mem;
-        unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
-        if (op > 2 || lg > 4) fail("bad memory record tag");
-        m.op = Op(op);
-        m.space = Space(space);
-        m.bytes = uint8_t(1u << lg);
-        uint8_t flags = byte();
-        unsigned enc = (flags >> 1) & 3;
-        if (enc > EncList || (flags & ~7u)) fail("bad memory record flags");
-        m.mask_all = flags & 1;
-        m.pc = varint();
-        if (!m.mask_all) {
-            m.mask = varint();
-            if (m.mask == 0) fail("memory record with an empty lane mask");
-        }
-        if (enc == EncList) {
-            m.mode = AddrMode::List;
-            // Count-prefixed so a record decodes without its wave's context;
-            // TraceStream checks the count against the resolved mask.
-            uint64_t n = varint();
-            if (n == 0 || n > 64) fail("bad address count");
-            m.addrs.resize(n);
-            uint64_t prev = 0;
-            for (auto& a : m.addrs) {
-                a = prev + uint64_t(unzigzag(varint()));
-                prev = a;
-            }
-        } else {
-            m.mode = AddrMode::Affine;
-            m.base = varint();
-            m.stride = enc == EncAffine ? unzigzag(varint()) : 0;
-        }
+        decode_mem(tag, r);
         return true;
     }
     switch (tag) {

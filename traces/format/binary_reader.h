@@ -27,6 +27,7 @@ private:
     bool load_chunk();
     uint64_t varint();
     uint8_t byte();
+    void decode_mem(uint8_t tag, Record& r);
 
     std::string path_;
     std::unique_ptr<std::istream> in_;
