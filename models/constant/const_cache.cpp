@@ -36,7 +36,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
     uint64_t addrs[64];
     unsigned k = 0;
     if (in.mode == trace::AddrMode::Affine && (in.stride == 0 || trace::popcount64(in.mask) == 1)) {
-        addrs[k++] = in.base + uint64_t(int64_t(__builtin_ctzll(in.mask)) * in.stride);  // one address: the usual case
+        addrs[k++] = in.base + uint64_t(__builtin_ctzll(in.mask)) * uint64_t(in.stride);  // one address: the usual case
     } else {
         w.for_each_lane(in, [&](unsigned, uint64_t a) {
             if (std::find(addrs, addrs + k, a) == addrs + k) addrs[k++] = a;

@@ -43,8 +43,11 @@ Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_
     o.by_waves = uint32_t(wg_by(per_simd));
     o.by_vgprs = uint32_t(wg_by(vgpr_waves));
     o.by_sgprs = uint32_t(wg_by(sgpr_waves));
-    o.lds_alloc_bytes = round_up(k.lds_bytes, lds_granule) + lds_reserved;
-    if (o.lds_alloc_bytes > lds_size)
+    // In 128 bits: a size near 2^64 would round up past 2^64 to a small one (the
+    // readers refuse it; this is the model's own guard).
+    const unsigned __int128 g = lds_granule ? lds_granule : 1, need = ((unsigned __int128)k.lds_bytes + g - 1) / g * g + lds_reserved;
+    o.lds_alloc_bytes = need > ~uint64_t(0) ? ~uint64_t(0) : uint64_t(need);
+    if (need > lds_size)
         throw std::runtime_error(who + "workgroup needs " + std::to_string(o.lds_alloc_bytes) + " bytes of LDS, the preset has " +
                                  std::to_string(lds_size) + " (lds.size_bytes)");
     o.by_lds = o.lds_alloc_bytes ? uint32_t(std::min<uint64_t>(kNoLimit, lds_size / o.lds_alloc_bytes)) : kNoLimit;

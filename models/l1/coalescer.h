@@ -24,6 +24,22 @@ inline uint32_t sectors_touched(uint64_t lo, uint64_t hi, uint64_t line, uint32_
     return uint32_t(((2ull << s1) - 1) & ~((1ull << s0) - 1));
 }
 
+// The last byte of `bytes` at `lo`, at most 2^64 - 1. The trace readers refuse
+// addresses near the top (trace::kAddressEnd); this only keeps the walk below
+// finite whatever address reaches it.
+inline uint64_t last_byte(uint64_t lo, uint64_t bytes) { return lo > ~uint64_t(0) - (bytes - 1) ? ~uint64_t(0) : lo + bytes - 1; }
+
+// Calls f(line) for each line from lo's to hi's (lo <= hi), counting lines so
+// that the last line of the address space ends the walk instead of wrapping.
+template <typename F>
+void for_each_line(uint64_t lo, uint64_t hi, uint32_t line_bytes, F&& f) {
+    const uint64_t last = hi / line_bytes;
+    for (uint64_t n = lo / line_bytes;; ++n) {
+        f(n * line_bytes);
+        if (n >= last) break;
+    }
+}
+
 // Bits [from, to) of a bitmap: each word's part in one mask.
 template <typename F>
 void bit_range(uint64_t from, uint64_t to, F&& f) {
@@ -53,8 +69,8 @@ void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_b
     const size_t words = cover_words(line_bytes);
     if (cover) cover->clear();
     w.for_each_lane(in, [&](unsigned lane, uint64_t a) {
-        uint64_t lo = lane_addr(lane, a), hi = lo + in.bytes - 1;
-        for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes) {
+        const uint64_t lo = lane_addr(lane, a), hi = last_byte(lo, in.bytes);
+        for_each_line(lo, hi, line_bytes, [&](uint64_t line) {
             const uint32_t mask = sectors_touched(lo, hi, line, line_bytes, sector_bytes);
             // Neighbouring lanes usually share the last line: look there first.
             size_t k = out.size();
@@ -71,7 +87,7 @@ void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_b
                 if (cover) cover->resize(out.size() * words, 0);
             }
             if (cover) cover_bytes(&(*cover)[k * words], lo, hi, line, line_bytes);
-        }
+        });
     });
 }
 
@@ -86,10 +102,10 @@ inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t
         if ((run & (run + 1)) == 0) {  // no holes
             const unsigned last = first + unsigned(__builtin_popcountll(run)) - 1;
             const uint64_t lo = in.base + uint64_t(first) * uint64_t(in.stride);
-            const uint64_t hi = in.base + uint64_t(last) * uint64_t(in.stride) + in.bytes - 1;
+            const uint64_t hi = last_byte(in.base + uint64_t(last) * uint64_t(in.stride), in.bytes);
             out.clear();
-            for (uint64_t line = lo / line_bytes * line_bytes; line <= hi; line += line_bytes)
-                out.push_back({line, sectors_touched(lo, hi, line, line_bytes, sector_bytes)});
+            for_each_line(lo, std::max(lo, hi), line_bytes,
+                          [&](uint64_t line) { out.push_back({line, sectors_touched(lo, hi, line, line_bytes, sector_bytes)}); });
             if (cover) {
                 const size_t words = cover_words(line_bytes);
                 cover->assign(out.size() * words, 0);

@@ -83,7 +83,7 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
     const bool aligned_affine = in.mode == trace::AddrMode::Affine && in.stride != 0 &&
                                 in.stride % int64_t(g.bank_bytes) == 0 && in.base % g.bank_bytes == 0 &&
                                 (in.stride > 0 ? in.base + 63 * uint64_t(in.stride) >= in.base
-                                               : in.base >= 63 * uint64_t(-in.stride));
+                                               : in.base >= 63 * (0 - uint64_t(in.stride)));
     const int64_t sw = in.stride / int64_t(g.bank_bytes);
     if (aligned_affine && !atomic && (wpl == 1 || sw == int64_t(wpl))) {
         uint64_t r = uint64_t(((sw % int64_t(g.banks)) + int64_t(g.banks)) % int64_t(g.banks));
@@ -114,7 +114,7 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
     // word and the per-bank counts need no de-duplication: atomics (each
     // lane's update counts on its own), and affine lanes whose word ranges
     // cannot overlap (aligned, stride at least one lane's width in words).
-    const uint64_t abs_stride = uint64_t(in.stride < 0 ? -in.stride : in.stride);
+    const uint64_t abs_stride = in.stride < 0 ? 0 - uint64_t(in.stride) : uint64_t(in.stride);  // INT64_MIN too
     const bool distinct = atomic || (in.mode == trace::AddrMode::Affine && in.stride % int64_t(g.bank_bytes) == 0 &&
                                      in.base % g.bank_bytes + in.bytes <= wpl * g.bank_bytes &&
                                      abs_stride / g.bank_bytes >= wpl);

@@ -119,7 +119,7 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
           "t.trace:3: unknown kernel attribute 'regs' (lds, vgprs, sgprs, scratch)");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nend\n") == "t.trace:3: 'end' outside a kernel");
     CHECK(error_of(head + "wave 0 0\nld lds 4 0 all affine 0x100 -8\n") ==
-          "t.trace:5: affine addresses of lanes up to 63 leave the 64-bit address space");
+          "t.trace:5: lds access of 4 bytes at 256 (a lane below 0) leaves the 4 GiB window of LDS and local offsets (4294967296 bytes)");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 1024 1024 1\n") ==
           "t.trace:3: block of 1048576 threads (dcusim takes at most 65536)");
     CHECK(error_of(head + "wave 0 0\ncompute 0x100000000\n") == "t.trace:5: compute count 4294967296 too large (at most 4294967295)");

@@ -13,16 +13,34 @@ using namespace bin;
 static uint32_t get_u32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 static uint64_t get_u64(const uint8_t* p) { return uint64_t(get_u32(p)) | uint64_t(get_u32(p + 4)) << 32; }
 
-BinaryReader::BinaryReader(const std::string& path) : path_(path), in_(path, std::ios::binary), dctx_(ZSTD_createDCtx()) {
-    if (!in_) throw TraceError(path + ": cannot open trace file");
+BinaryReader::BinaryReader(const std::string& path)
+    : path_(path), in_(std::make_unique<std::ifstream>(path, std::ios::binary)), dctx_(ZSTD_createDCtx()) {
+    if (!*in_) {
+        ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_));
+        throw TraceError(path + ": cannot open trace file");
+    }
+    read_header();
+}
+
+BinaryReader::BinaryReader(std::unique_ptr<std::istream> in, std::string name)
+    : path_(std::move(name)), in_(std::move(in)), dctx_(ZSTD_createDCtx()) {
+    read_header();
+}
+
+void BinaryReader::read_header() {
     uint8_t h[kHeaderBytes];
-    in_.read(reinterpret_cast<char*>(h), kHeaderBytes);
-    if (in_.gcount() != std::streamsize(kHeaderBytes)) throw TraceError(path + ": truncated file header");
-    if (std::memcmp(h, kMagic, 8) != 0) throw TraceError(path + ": bad magic (not a dcusim binary trace)");
+    in_->read(reinterpret_cast<char*>(h), kHeaderBytes);
+    // The constructor has not finished: free the context before throwing.
+    auto bad = [&](const std::string& what) {
+        ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_));
+        throw TraceError(path_ + ": " + what);
+    };
+    if (in_->gcount() != std::streamsize(kHeaderBytes)) bad("truncated file header");
+    if (std::memcmp(h, kMagic, 8) != 0) bad("bad magic (not a dcusim binary trace)");
     uint32_t v = get_u32(h + 8);
     if (v != kVersion)
-        throw TraceError(path + ": unsupported binary trace version " + std::to_string(v) + " (this dcusim reads version " +
-                         std::to_string(kVersion) + ")");
+        bad("unsupported binary trace version " + std::to_string(v) + " (this dcusim reads version " + std::to_string(kVersion) + ")");
+    if (get_u32(h + 12) != 0) bad("file header: reserved field is " + std::to_string(get_u32(h + 12)) + ", not 0 (corrupt file)");
 }
 
 BinaryReader::~BinaryReader() { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_)); }
@@ -36,24 +54,22 @@ void BinaryReader::fail(const std::string& what) const { throw TraceError(where(
 bool BinaryReader::load_chunk() {
     uint8_t h[kChunkHeaderBytes];
     ++chunk_;
-    in_.read(reinterpret_cast<char*>(h), kChunkHeaderBytes);
-    if (in_.gcount() == 0) fail("truncated: the file ends without its end marker");
-    if (in_.gcount() != std::streamsize(kChunkHeaderBytes)) fail("truncated chunk header");
+    in_->read(reinterpret_cast<char*>(h), kChunkHeaderBytes);
+    if (in_->gcount() == 0) fail("truncated: the file ends without its end marker");
+    if (in_->gcount() != std::streamsize(kChunkHeaderBytes)) fail("truncated chunk header");
     uint32_t tag = get_u32(h), raw = get_u32(h + 4), packed = get_u32(h + 8), recs = get_u32(h + 12);
     uint64_t sum = get_u64(h + 16);
     if (tag == kEndTag) {
-        if (recs != chunk_ - 1 || sum != records_)
-            fail("end marker says " + std::to_string(recs) + " chunks and " + std::to_string(sum) + " records, file has " +
-                 std::to_string(chunk_ - 1) + " and " + std::to_string(records_));
-        ended_ = true;
+        end_chunk(h);
         return false;
     }
     if (tag != kChunkTag) fail("bad chunk tag (corrupt file)");
     if (raw > kChunkRawLimit || packed > ZSTD_compressBound(kChunkRawLimit) || recs == 0)
         fail("implausible chunk header (corrupt file)");
+    if (recs > raw) fail("chunk says " + std::to_string(recs) + " records in " + std::to_string(raw) + " bytes");
     packed_.resize(packed);
-    in_.read(reinterpret_cast<char*>(packed_.data()), packed);
-    if (in_.gcount() != std::streamsize(packed)) fail("truncated chunk data");
+    in_->read(reinterpret_cast<char*>(packed_.data()), packed);
+    if (in_->gcount() != std::streamsize(packed)) fail("truncated chunk data");
     if (fnv1a64(packed_.data(), packed) != sum) fail("checksum mismatch");
     raw_.resize(raw);
     size_t n = ZSTD_decompressDCtx(static_cast<ZSTD_DCtx*>(dctx_), raw_.data(), raw, packed_.data(), packed);
@@ -62,6 +78,18 @@ bool BinaryReader::load_chunk() {
     pos_ = 0;
     left_in_chunk_ = recs;
     return true;
+}
+
+// The end chunk: zero reserved fields, totals equal to what was read, nothing after it.
+void BinaryReader::end_chunk(const uint8_t* h) {
+    const uint32_t raw = get_u32(h + 4), packed = get_u32(h + 8), chunks = get_u32(h + 12);
+    const uint64_t records = get_u64(h + 16);
+    if (raw != 0 || packed != 0) fail("end marker: reserved fields are " + std::to_string(raw) + " and " + std::to_string(packed) + ", not 0");
+    if (chunks != chunk_ - 1 || records != records_)
+        fail("end marker says " + std::to_string(chunks) + " chunks and " + std::to_string(records) + " records, file has " +
+             std::to_string(chunk_ - 1) + " and " + std::to_string(records_));
+    if (in_->peek() != std::char_traits<char>::eof()) fail("bytes after the end marker");
+    ended_ = true;
 }
 
 uint8_t BinaryReader::byte() {
@@ -73,6 +101,7 @@ uint64_t BinaryReader::varint() {
     uint64_t v = 0;
     for (unsigned shift = 0; shift < 64; shift += 7) {
         uint8_t b = byte();
+        if (shift == 63 && b > 1) fail("varint past 64 bits");  // the text reader refuses such numbers too
         v |= uint64_t(b & 0x7f) << shift;
         if (!(b & 0x80)) return v;
     }
@@ -80,6 +109,43 @@ uint64_t BinaryReader::varint() {
 }
 
 static int64_t unzigzag(uint64_t v) { return int64_t(v >> 1) ^ -int64_t(v & 1); }
+
+// A memory instruction record after its tag (op, space, size).
+void BinaryReader::decode_mem(uint8_t tag, Record& r) {
+    MemAccess& m = r.mem;
+    r.kind = RecKind::Mem;
+    unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
+    if (op > 2 || lg > 4) fail("bad memory record tag");
+    m.op = Op(op);
+    m.space = Space(space);
+    m.bytes = uint8_t(1u << lg);
+    uint8_t flags = byte();
+    unsigned enc = (flags >> 1) & 3;
+    if (enc > EncList || (flags & ~7u)) fail("bad memory record flags");
+    m.mask_all = flags & 1;
+    m.pc = varint();
+    if (!m.mask_all) {
+        m.mask = varint();
+        if (m.mask == 0) fail("memory record with an empty lane mask");
+    }
+    if (enc == EncList) {
+        m.mode = AddrMode::List;
+        // Count-prefixed so a record decodes without its wave's context;
+        // TraceStream checks the count against the resolved mask.
+        uint64_t n = varint();
+        if (n == 0 || n > 64) fail("bad address count");
+        m.addrs.resize(n);
+        uint64_t prev = 0;
+        for (auto& a : m.addrs) {
+            a = prev + uint64_t(unzigzag(varint()));
+            prev = a;
+        }
+    } else {
+        m.mode = AddrMode::Affine;
+        m.base = varint();
+        m.stride = enc == EncAffine ? unzigzag(varint()) : 0;
+    }
+}
 
 bool BinaryReader::next(Record& r) {
     if (ended_) return false;
@@ -92,43 +158,11 @@ bool BinaryReader::next(Record& r) {
     uint8_t tag = byte();
     r = Record{};
     if (tag & kMemBit) {
-        MemAccess& m = r.mem;
-        r.kind = RecKind::Mem;
-        unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
-        if (op > 2 || lg > 4) fail("bad memory record tag");
-        m.op = Op(op);
-        m.space = Space(space);
-        m.bytes = uint8_t(1u << lg);
-        uint8_t flags = byte();
-        unsigned enc = (flags >> 1) & 3;
-        if (enc > EncList || (flags & ~7u)) fail("bad memory record flags");
-        m.mask_all = flags & 1;
-        m.pc = varint();
-        if (!m.mask_all) {
-            m.mask = varint();
-            if (m.mask == 0) fail("memory record with an empty lane mask");
-        }
-        if (enc == EncList) {
-            m.mode = AddrMode::List;
-            // Count-prefixed so a record decodes without its wave's context;
-            // TraceStream checks the count against the resolved mask.
-            uint64_t n = varint();
-            if (n == 0 || n > 64) fail("bad address count");
-            m.addrs.resize(n);
-            uint64_t prev = 0;
-            for (auto& a : m.addrs) {
-                a = prev + uint64_t(unzigzag(varint()));
-                prev = a;
-            }
-        } else {
-            m.mode = AddrMode::Affine;
-            m.base = varint();
-            m.stride = enc == EncAffine ? unzigzag(varint()) : 0;
-        }
+        decode_mem(tag, r);
         return true;
     }
     switch (tag) {
-        case TWaveSize: r.kind = RecKind::WaveSize; r.wave_size = uint32_t(varint()); break;
+        case TWaveSize: r.kind = RecKind::WaveSize; r.wave_size = varint(); break;
         case TKernel: {
             r.kind = RecKind::Kernel;
             KernelInfo& k = r.kernel;
@@ -136,21 +170,17 @@ bool BinaryReader::next(Record& r) {
             if (len > raw_.size() - pos_) fail("kernel name runs past the end of its chunk");
             k.name.assign(reinterpret_cast<const char*>(raw_.data() + pos_), len);
             pos_ += len;
-            uint32_t* dims[6] = {&k.grid.x, &k.grid.y, &k.grid.z, &k.block.x, &k.block.y, &k.block.z};
-            for (auto* d : dims) {
-                uint64_t v = varint();
-                if (v == 0 || v > 0xffffffffull) fail("bad kernel dimension");
-                *d = uint32_t(v);
-            }
+            // Every value as encoded: TraceStream applies the ranges (shared with the text reader).
+            for (uint64_t* d : {&k.grid.x, &k.grid.y, &k.grid.z, &k.block.x, &k.block.y, &k.block.z}) *d = varint();
             k.present = byte();
             if (k.present & ~15u) fail("bad kernel attribute flags");
             if (k.present & KernelInfo::HasLds) k.lds_bytes = varint();
-            if (k.present & KernelInfo::HasVgprs) k.vgprs = uint32_t(varint());
-            if (k.present & KernelInfo::HasSgprs) k.sgprs = uint32_t(varint());
+            if (k.present & KernelInfo::HasVgprs) k.vgprs = varint();
+            if (k.present & KernelInfo::HasSgprs) k.sgprs = varint();
             if (k.present & KernelInfo::HasScratch) k.scratch_bytes = varint();
             break;
         }
-        case TWave: r.kind = RecKind::Wave; r.block = varint(); r.wave = uint32_t(varint()); break;
+        case TWave: r.kind = RecKind::Wave; r.block = varint(); r.wave = varint(); break;
         case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); break;
         case TWait: r.kind = RecKind::Wait; r.has_pc = byte() != 0; if (r.has_pc) r.pc = varint(); break;
         case TCompute: r.kind = RecKind::Compute; r.count = varint(); break;

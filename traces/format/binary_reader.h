@@ -1,6 +1,8 @@
 #pragma once
 
 #include <fstream>
+#include <istream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -12,18 +14,23 @@ namespace dcusim::trace {
 class BinaryReader : public RecordSource {
 public:
     explicit BinaryReader(const std::string& path);
+    // Reads from `in` (a file or memory); `name` is used in error messages.
+    BinaryReader(std::unique_ptr<std::istream> in, std::string name);
     ~BinaryReader() override;
     bool next(Record& r) override;
     std::string where() const override;
 
 private:
     [[noreturn]] void fail(const std::string& what) const;
+    void read_header();
+    void end_chunk(const uint8_t* h);
     bool load_chunk();
     uint64_t varint();
     uint8_t byte();
+    void decode_mem(uint8_t tag, Record& r);
 
     std::string path_;
-    std::ifstream in_;
+    std::unique_ptr<std::istream> in_;
     void* dctx_;
     std::vector<uint8_t> raw_, packed_;
     size_t pos_ = 0;

@@ -2,7 +2,9 @@
 
 #include <zstd.h>
 
+#include <algorithm>
 #include <cstring>
+#include <sstream>
 
 #include "binary_format.h"
 
@@ -40,19 +42,21 @@ static void put_u64(std::ostream& o, uint64_t v) {
 
 static unsigned log2_bytes(uint8_t b) { return b == 1 ? 0 : b == 2 ? 1 : b == 4 ? 2 : b == 8 ? 3 : 4; }
 
-BinaryWriter::BinaryWriter(std::ostream& out, int level) : out_(out), level_(level), cctx_(ZSTD_createCCtx()) {
+BinaryWriter::BinaryWriter(std::ostream& out, int level, size_t chunk_bytes)
+    : out_(out), level_(level), chunk_bytes_(std::max<size_t>(1, std::min<size_t>(chunk_bytes, kChunkRawTarget))), cctx_(ZSTD_createCCtx()) {
     out_.write(kMagic, 8);
     put_u32(out_, kVersion);
     put_u32(out_, 0);
     auto* c = static_cast<ZSTD_CCtx*>(cctx_);
     ZSTD_CCtx_setParameter(c, ZSTD_c_compressionLevel, level_);
     ZSTD_CCtx_setParameter(c, ZSTD_c_checksumFlag, 1);
-    raw_.reserve(kChunkRawTarget + 4096);
+    raw_.reserve(chunk_bytes_ + 4096);
 }
 
 BinaryWriter::~BinaryWriter() { ZSTD_freeCCtx(static_cast<ZSTD_CCtx*>(cctx_)); }
 
 void BinaryWriter::write(const Record& r) {
+    check_writable(r);
     auto& b = raw_;
     switch (r.kind) {
         case RecKind::WaveSize: b.push_back(TWaveSize); put_varint(b, r.wave_size); break;
@@ -61,7 +65,7 @@ void BinaryWriter::write(const Record& r) {
             b.push_back(TKernel);
             put_varint(b, k.name.size());
             b.insert(b.end(), k.name.begin(), k.name.end());
-            for (uint32_t d : {k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z}) put_varint(b, d);
+            for (uint64_t d : {k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z}) put_varint(b, d);
             b.push_back(k.present);
             if (k.present & KernelInfo::HasLds) put_varint(b, k.lds_bytes);
             if (k.present & KernelInfo::HasVgprs) put_varint(b, k.vgprs);
@@ -115,7 +119,7 @@ void BinaryWriter::write(const Record& r) {
     }
     ++records_in_chunk_;
     ++records_;
-    if (raw_.size() >= kChunkRawTarget) flush_chunk();
+    if (raw_.size() >= chunk_bytes_) flush_chunk();
 }
 
 void BinaryWriter::flush_chunk() {
@@ -132,6 +136,16 @@ void BinaryWriter::flush_chunk() {
     raw_.clear();
     records_in_chunk_ = 0;
     ++chunks_;
+}
+
+std::string BinaryWriter::seal(const std::vector<uint8_t>& raw, uint32_t records) {
+    std::ostringstream o;
+    BinaryWriter w(o);
+    w.raw_ = raw;
+    w.records_in_chunk_ = records;
+    w.records_ = records;
+    w.finish();
+    return o.str();
 }
 
 void BinaryWriter::finish() {

@@ -47,8 +47,23 @@ bool Record::operator==(const Record& o) const {
     return false;
 }
 
-uint64_t full_lane_mask(uint64_t threads, uint32_t wave, uint32_t wave_size) {
-    uint64_t first = uint64_t(wave) * wave_size;
+bool is_token(const std::string& s) {
+    if (s.empty()) return false;
+    for (unsigned char c : s)
+        if (c <= ' ' || c >= 0x7f || c == '#') return false;
+    return true;
+}
+
+void check_writable(const Record& r) {
+    if (r.kind == RecKind::Kernel && !is_token(r.kernel.name))
+        throw TraceError("cannot write kernel name '" + r.kernel.name.substr(0, 40) + "': not printable ASCII without spaces or '#'");
+    if (r.kind == RecKind::PcInfo && (r.pc_flags & PcHasLine) && !is_token(r.pc_line))
+        throw TraceError("cannot write pc source line: not printable ASCII without spaces or '#'");
+}
+
+uint64_t full_lane_mask(uint64_t threads, uint64_t wave, uint32_t wave_size) {
+    if (wave >= threads / wave_size + 1) return 0;  // before the product can wrap
+    uint64_t first = wave * wave_size;
     if (first >= threads) return 0;
     uint64_t lanes = threads - first;
     if (lanes >= wave_size) return wave_size == 64 ? ~0ull : ((1ull << wave_size) - 1);

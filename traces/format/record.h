@@ -16,9 +16,11 @@ enum class AddrMode : uint8_t { Affine = 0, List = 1 };
 const char* op_name(Op op);
 const char* space_name(Space s);
 
+// 64-bit as read, so both readers hand TraceStream the value the file holds
+// (it checks the ranges: each at most 2^32 - 1, the count within 64 bits).
 struct Dim3 {
-    uint32_t x = 1, y = 1, z = 1;
-    uint64_t count() const { return uint64_t(x) * y * z; }
+    uint64_t x = 1, y = 1, z = 1;
+    uint64_t count() const { return x * y * z; }
     bool operator==(const Dim3& o) const { return x == o.x && y == o.y && z == o.z; }
 };
 
@@ -28,8 +30,8 @@ struct KernelInfo {
     std::string name;
     Dim3 grid, block;
     uint64_t lds_bytes = 0;
-    uint32_t vgprs = 0;
-    uint32_t sgprs = 0;
+    uint64_t vgprs = 0;
+    uint64_t sgprs = 0;
     uint64_t scratch_bytes = 0;
     uint8_t present = 0;  // bit mask of KernelInfo::Has*
     enum : uint8_t { HasLds = 1, HasVgprs = 2, HasSgprs = 4, HasScratch = 8 };
@@ -51,7 +53,9 @@ struct MemAccess {
     int64_t stride = 0;
     std::vector<uint64_t> addrs;  // List mode: popcount(mask) entries
 
-    uint64_t lane_addr_affine(unsigned lane) const { return base + uint64_t(int64_t(lane) * stride); }
+    // In unsigned (wrapping) arithmetic: defined for every stride; TraceStream
+    // has checked that no active lane's address wraps.
+    uint64_t lane_addr_affine(unsigned lane) const { return base + uint64_t(lane) * uint64_t(stride); }
     bool operator==(const MemAccess& o) const;
 };
 
@@ -62,10 +66,10 @@ enum PcFlags : uint8_t { PcReadOnly = 1, PcHasLine = 2 };
 
 struct Record {
     RecKind kind = RecKind::End;
-    uint32_t wave_size = 0;     // WaveSize
+    uint64_t wave_size = 0;     // WaveSize
     KernelInfo kernel;          // Kernel
     uint64_t block = 0;         // Wave: linear block id
-    uint32_t wave = 0;          // Wave: wave index in its block
+    uint64_t wave = 0;          // Wave: wave index in its block
     MemAccess mem;              // Mem
     uint64_t pc = 0;            // Barrier, Wait, PcInfo
     bool has_pc = false;        // Wait: PC given
@@ -82,8 +86,16 @@ struct TraceError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// A kernel name or source line is one token of the text grammar: printable
+// ASCII without spaces or '#', so that text can hold it and read it back.
+bool is_token(const std::string& s);
+
+// Writers refuse what the readers would refuse (kernel names, source lines):
+// throws TraceError.
+void check_writable(const Record& r);
+
 // Lanes that exist in wave `wave` of a block of `threads` threads.
-uint64_t full_lane_mask(uint64_t threads, uint32_t wave, uint32_t wave_size);
+uint64_t full_lane_mask(uint64_t threads, uint64_t wave, uint32_t wave_size);
 
 inline unsigned popcount64(uint64_t v) { return unsigned(__builtin_popcountll(v)); }
 

@@ -1,6 +1,8 @@
 #include "source.h"
 
+#include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <cstring>
 #include <fstream>
 
@@ -40,21 +42,87 @@ bool TraceStream::next(Record& r) {
     return true;
 }
 
+void TraceStream::check_kernel(const KernelInfo& k) {
+    if (in_kernel_) fail("kernel '" + k.name + "' starts before kernel '" + kernel_.name + "' has its 'end'");
+    if (k.name.empty()) fail("kernel without a name");
+    if (!is_token(k.name)) fail("kernel name must be printable ASCII without spaces or '#'");
+    for (uint64_t d : {k.grid.x, k.grid.y, k.grid.z, k.block.x, k.block.y, k.block.z})
+        if (d == 0 || d > kMaxDim) fail("dimension '" + std::to_string(d) + "' must be 1 to 4294967295");
+    const unsigned __int128 threads = (unsigned __int128)(k.block.x * k.block.y) * k.block.z;
+    if (threads > kMaxBlockThreads)
+        fail("block of " + std::to_string(uint64_t(threads)) + " threads (dcusim takes at most " + std::to_string(kMaxBlockThreads) + ")");
+    if ((unsigned __int128)(k.grid.x * k.grid.y) * k.grid.z > (unsigned __int128)INT64_MAX) fail("grid too large");
+    if (k.vgprs > kMaxRegisters) fail("'vgprs' too large (at most 4294967295)");
+    if (k.sgprs > kMaxRegisters) fail("'sgprs' too large (at most 4294967295)");
+    if (k.lds_bytes > kMaxLdsBytes) fail("'lds' " + std::to_string(k.lds_bytes) + " bytes too large (at most 4294967296)");
+    if (k.scratch_bytes > kMaxScratchBytes)
+        fail("'scratch' " + std::to_string(k.scratch_bytes) + " bytes per lane too large (at most 16777216)");
+}
+
+void TraceStream::check_wave(const Record& r) {
+    if (!in_kernel_) fail("'wave' outside a kernel");
+    if (r.block >= kernel_.grid.count())
+        fail("block " + std::to_string(r.block) + " outside the grid of " + std::to_string(kernel_.grid.count()) + " blocks");
+    if (r.wave >= waves_per_block_)
+        fail("wave " + std::to_string(r.wave) + " outside its block (" + std::to_string(waves_per_block_) + " waves of " +
+             std::to_string(wave_size_) + " lanes)");
+    if (any_block_ && r.block < block_)
+        fail("block " + std::to_string(r.block) + " after block " + std::to_string(block_) +
+             ": blocks must appear in non-decreasing order");
+}
+
+// Every active lane's bytes lie below kAddressEnd and, where the kernel gives
+// its LDS or scratch size, inside that window. Computed in 128 bits: no stride
+// (INT64_MIN included) and no lane can overflow.
+void TraceStream::check_addresses(const MemAccess& m) {
+    uint64_t end = kAddressEnd;
+    const char* what = "the 64-bit address space less its top 4 GiB";
+    // LDS and scratch offsets: not the kernel's declared sizes, which captured
+    // traces exceed (NVIDIA's reserved LDS, a local stack near 16 MiB), but a
+    // window no offset arithmetic in the model can wrap.
+    if (m.space == Space::Lds || m.space == Space::Local) end = kMaxWindowOffset, what = "the 4 GiB window of LDS and local offsets";
+    __int128 lo, hi;
+    if (m.mode == AddrMode::Affine) {
+        const __int128 a = (__int128)m.base + (__int128)__builtin_ctzll(m.mask) * m.stride;
+        const __int128 b = (__int128)m.base + (__int128)(63 - __builtin_clzll(m.mask)) * m.stride;
+        lo = std::min(a, b), hi = std::max(a, b);
+    } else {
+        lo = hi = m.addrs[0];
+        for (uint64_t x : m.addrs) lo = std::min<__int128>(lo, x), hi = std::max<__int128>(hi, x);
+    }
+    if (lo < 0 || hi + m.bytes > (__int128)end) {
+        const uint64_t bad = lo < 0 ? m.base : uint64_t(hi);
+        fail(std::string(space_name(m.space)) + " access of " + std::to_string(m.bytes) + " bytes at " + std::to_string(bad) +
+             (lo < 0 ? " (a lane below 0)" : "") + " leaves " + what + " (" + std::to_string(end) + " bytes)");
+    }
+}
+
+void TraceStream::check_mem(MemAccess& m) {
+    if (!in_wave_) fail("memory instruction before any 'wave' statement of its kernel");
+    if (m.mask_all) {
+        m.mask = wave_full_mask_;
+    } else {
+        if (m.mask == 0) fail("empty lane mask");
+        if (m.mask & ~wave_full_mask_)
+            fail("lane mask has lanes that do not exist in wave " + std::to_string(wave_) + " of a " +
+                 std::to_string(kernel_.block.count()) + "-thread block (wave size " + std::to_string(wave_size_) + ")");
+    }
+    if (m.mode == AddrMode::List && m.addrs.size() != popcount64(m.mask))
+        fail("list has " + std::to_string(m.addrs.size()) + " addresses for " + std::to_string(popcount64(m.mask)) +
+             " active lanes");
+    check_addresses(m);
+}
+
 void TraceStream::check(Record& r) {
     if (wave_size_ == 0 && r.kind != RecKind::WaveSize) fail("'wave_size 32|64' must come before anything else");
     switch (r.kind) {
         case RecKind::WaveSize:
             if (wave_size_ != 0) fail("'wave_size' given twice");
-            if (r.wave_size != 32 && r.wave_size != 64) fail("wave_size must be 32 or 64");
-            wave_size_ = r.wave_size;
+            if (r.wave_size != 32 && r.wave_size != 64) fail("wave_size must be 32 or 64, not " + std::to_string(r.wave_size));
+            wave_size_ = uint32_t(r.wave_size);
             return;
         case RecKind::Kernel:
-            if (in_kernel_) fail("kernel '" + r.kernel.name + "' starts before kernel '" + kernel_.name + "' has its 'end'");
-            if (r.kernel.name.empty()) fail("kernel without a name");
-            if (r.kernel.block.count() > kMaxBlockThreads)
-                fail("block of " + std::to_string(r.kernel.block.count()) + " threads (dcusim takes at most " +
-                     std::to_string(kMaxBlockThreads) + ")");
-            if (double(r.kernel.grid.x) * r.kernel.grid.y * r.kernel.grid.z > 9.2e18) fail("grid too large");
+            check_kernel(r.kernel);
             kernel_ = r.kernel;
             in_kernel_ = true;
             in_wave_ = false;
@@ -62,47 +130,14 @@ void TraceStream::check(Record& r) {
             waves_per_block_ = (kernel_.block.count() + wave_size_ - 1) / wave_size_;
             return;
         case RecKind::Wave:
-            if (!in_kernel_) fail("'wave' outside a kernel");
-            if (r.block >= kernel_.grid.count())
-                fail("block " + std::to_string(r.block) + " outside the grid of " + std::to_string(kernel_.grid.count()) + " blocks");
-            if (r.wave >= waves_per_block_)
-                fail("wave " + std::to_string(r.wave) + " outside its block (" + std::to_string(waves_per_block_) +
-                     " waves of " + std::to_string(wave_size_) + " lanes)");
-            if (any_block_ && r.block < block_)
-                fail("block " + std::to_string(r.block) + " after block " + std::to_string(block_) +
-                     ": blocks must appear in non-decreasing order");
+            check_wave(r);
             any_block_ = true;
             in_wave_ = true;
             block_ = r.block;
             wave_ = r.wave;
             wave_full_mask_ = full_lane_mask(kernel_.block.count(), wave_, wave_size_);
             return;
-        case RecKind::Mem: {
-            if (!in_wave_) fail("memory instruction before any 'wave' statement of its kernel");
-            MemAccess& m = r.mem;
-            if (m.mask_all) {
-                m.mask = wave_full_mask_;
-            } else {
-                if (m.mask == 0) fail("empty lane mask");
-                if (m.mask & ~wave_full_mask_)
-                    fail("lane mask has lanes that do not exist in wave " + std::to_string(wave_) + " of a " +
-                         std::to_string(kernel_.block.count()) + "-thread block (wave size " + std::to_string(wave_size_) + ")");
-            }
-            if (m.mode == AddrMode::Affine) {
-                // Lane addresses must stay within 64 bits: check the extreme lanes.
-                uint64_t hi_lane = 63 - uint64_t(__builtin_clzll(m.mask));
-                unsigned __int128 span = (unsigned __int128)hi_lane * uint64_t(m.stride < 0 ? -m.stride : m.stride);
-                bool wraps = m.stride >= 0 ? (unsigned __int128)m.base + span + m.bytes - 1 > ~0ull : span > m.base;
-                if (wraps) fail("affine addresses of lanes up to " + std::to_string(hi_lane) + " leave the 64-bit address space");
-            } else {
-                for (uint64_t a : m.addrs)
-                    if (a > ~0ull - (m.bytes - 1)) fail("address " + std::to_string(a) + " leaves the 64-bit address space");
-            }
-            if (m.mode == AddrMode::List && m.addrs.size() != popcount64(m.mask))
-                fail("list has " + std::to_string(m.addrs.size()) + " addresses for " + std::to_string(popcount64(m.mask)) +
-                     " active lanes");
-            return;
-        }
+        case RecKind::Mem: return check_mem(r.mem);
         case RecKind::Compute:
             if (r.count > 0xffffffffull) fail("compute count " + std::to_string(r.count) + " too large (at most 4294967295)");
             if (r.long_count > r.count)
@@ -117,6 +152,8 @@ void TraceStream::check(Record& r) {
             return;
         case RecKind::PcInfo:
             if (!in_kernel_ || any_block_) fail("'pc' declarations come after 'kernel' and before its first 'wave'");
+            if ((r.pc_flags & PcHasLine) && !is_token(r.pc_line))
+                fail("pc source line must be printable ASCII without spaces or '#'");
             return;
         case RecKind::End:
             if (!in_kernel_) fail("'end' outside a kernel");

@@ -20,9 +20,23 @@ public:
 // Opens FILE as binary (by its magic) or text. Throws TraceError.
 std::unique_ptr<RecordSource> open_source(const std::string& path);
 
+// Ranges of a trace's values (docs/trace-format.md, "Rules checked on
+// reading"). Both readers keep each value as encoded, in 64 bits, and only
+// TraceStream applies these, so text and binary accept and refuse alike.
 // Largest block accepted (real GPUs stop at 1024 threads): bounds what one
 // workgroup may cost to hold in memory.
 constexpr uint64_t kMaxBlockThreads = 65536;
+constexpr uint64_t kMaxDim = 0xffffffffull;        // each grid and block dimension
+constexpr uint64_t kMaxRegisters = 0xffffffffull;  // VGPRs per lane, SGPRs: a preset's limits are 32-bit
+// LDS a workgroup asks, scratch a lane asks: far above any GPU (228 KiB, 512 KiB),
+// low enough that no sum or rounding of them in the model wraps.
+constexpr uint64_t kMaxLdsBytes = 1ull << 32;
+constexpr uint64_t kMaxScratchBytes = 1ull << 24;
+constexpr uint64_t kMaxWindowOffset = 1ull << 32;  // LDS and local offsets end within this
+// No lane may touch the top 4 GiB of the address space: the model walks lines
+// and sectors of up to 2^31 bytes (a preset's sizes are 32-bit), and none of
+// them may wrap past 2^64.
+constexpr uint64_t kAddressEnd = ~0ull - 0xffffffffull;  // 2^64 - 2^32: the first byte refused
 
 // Validated stream: wave_size first, kernel ... end nesting, waves inside a
 // kernel with blocks in non-decreasing order, masks within the wave.
@@ -39,6 +53,10 @@ public:
 
 private:
     void check(Record& r);
+    void check_kernel(const KernelInfo& k);
+    void check_wave(const Record& r);
+    void check_mem(MemAccess& m);
+    void check_addresses(const MemAccess& m);
 
     std::unique_ptr<RecordSource> src_;
     uint32_t wave_size_ = 0;
@@ -47,7 +65,7 @@ private:
     bool any_block_ = false;
     KernelInfo kernel_;
     uint64_t block_ = 0;
-    uint32_t wave_ = 0;
+    uint64_t wave_ = 0;
     uint64_t waves_per_block_ = 0;
     uint64_t wave_full_mask_ = 0;
 };

@@ -57,11 +57,8 @@ void TextReader::parse_kernel(Record& r) const {
     KernelInfo& k = r.kernel;
     k = KernelInfo{};
     k.name = tok_[1];
-    auto dim = [&](size_t i) {
-        uint64_t v = number(i, "dimension");
-        if (v == 0 || v > 0xffffffffull) fail("dimension '" + tok_[i] + "' must be 1 to 4294967295");
-        return uint32_t(v);
-    };
+    // Ranges are TraceStream's (shared with the binary reader): here only the syntax.
+    auto dim = [&](size_t i) { return number(i, "dimension"); };
     k.grid = {dim(3), dim(4), dim(5)};
     k.block = {dim(7), dim(8), dim(9)};
     for (size_t i = 10; i < tok_.size(); i += 2) {
@@ -70,11 +67,10 @@ void TextReader::parse_kernel(Record& r) const {
         uint64_t v = number(i + 1, key.c_str());
         uint8_t bit;
         if (key == "lds") { k.lds_bytes = v; bit = KernelInfo::HasLds; }
-        else if (key == "vgprs") { k.vgprs = uint32_t(v); bit = KernelInfo::HasVgprs; }
-        else if (key == "sgprs") { k.sgprs = uint32_t(v); bit = KernelInfo::HasSgprs; }
+        else if (key == "vgprs") { k.vgprs = v; bit = KernelInfo::HasVgprs; }
+        else if (key == "sgprs") { k.sgprs = v; bit = KernelInfo::HasSgprs; }
         else if (key == "scratch") { k.scratch_bytes = v; bit = KernelInfo::HasScratch; }
         else fail("unknown kernel attribute '" + key + "' (lds, vgprs, sgprs, scratch)");
-        if ((key == "vgprs" || key == "sgprs") && v > 0xffffffffull) fail("'" + key + "' too large");
         if (k.present & bit) fail("'" + key + "' given twice");
         k.present |= bit;
     }
@@ -148,9 +144,7 @@ bool TextReader::next(Record& r) {
         if (kw == "wave_size") {
             need(2, "wave_size 32|64");
             r.kind = RecKind::WaveSize;
-            uint64_t w = number(1, "wave size");
-            if (w != 32 && w != 64) fail("wave_size must be 32 or 64, not " + tok_[1]);
-            r.wave_size = uint32_t(w);
+            r.wave_size = number(1, "wave size");
         } else if (kw == "kernel") {
             r.kind = RecKind::Kernel;
             parse_kernel(r);
@@ -158,9 +152,7 @@ bool TextReader::next(Record& r) {
             need(3, "wave BLOCK WAVE");
             r.kind = RecKind::Wave;
             r.block = number(1, "block");
-            uint64_t w = number(2, "wave");
-            if (w > 0xffffffffull) fail("wave index too large");
-            r.wave = uint32_t(w);
+            r.wave = number(2, "wave");
         } else if (kw == "ld" || kw == "st" || kw == "atom") {
             r.kind = RecKind::Mem;
             parse_mem(r);
@@ -186,7 +178,8 @@ bool TextReader::next(Record& r) {
             if (has_long) r.long_count = number(3, "long-latency count");
             if (has_mid) r.mid_count = number(i - 1, "middle-latency count");
         } else if (kw == "pc") {
-            if (tok_.size() < 3) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
+            // Both attributes optional, as the grammar says: a binary trace may declare neither.
+            if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
             r.kind = RecKind::PcInfo;
             r.pc = number(1, "pc");
             for (size_t i = 2; i < tok_.size(); ++i) {

@@ -60,6 +60,7 @@ std::string format_record(const Record& r) {
 }
 
 void TextWriter::write(const Record& r) {
+    check_writable(r);
     if (!header_) {
         out_ << "dcusim-trace 1\n";
         header_ = true;

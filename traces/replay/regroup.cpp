@@ -66,7 +66,7 @@ void copy_lanes(WaveTrace& dst, const WaveTrace& src, Instr in, uint64_t mask, i
     if (in.kind == RecKind::Mem) {
         if (in.mode == AddrMode::Affine) {
             // lane i of the source is lane i+shift of the destination
-            out.base = in.base - uint64_t(int64_t(shift) * in.stride);
+            out.base = in.base - uint64_t(int64_t(shift)) * uint64_t(in.stride);  // wrapping, as the lanes' addresses
         } else {
             out.base = dst.pool.size();
             src.for_each_lane(in, [&](unsigned lane, uint64_t a) {
@@ -128,7 +128,7 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
             if (x.kind != RecKind::Mem) {
                 out.instrs.push_back(x);
             } else if (x.mode == AddrMode::Affine && y.mode == AddrMode::Affine && x.stride == y.stride &&
-                       y.base == x.base + uint64_t(32 * x.stride)) {
+                       y.base == x.base + 32 * uint64_t(x.stride)) {
                 Instr m = x;
                 m.mask = x.mask | y.mask << 32;
                 out.instrs.push_back(m);

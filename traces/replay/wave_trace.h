@@ -37,7 +37,7 @@ struct WaveTrace {
         while (m) {
             unsigned lane = unsigned(__builtin_ctzll(m));
             m &= m - 1;
-            uint64_t a = in.mode == AddrMode::Affine ? in.base + uint64_t(int64_t(lane) * in.stride) : pool[in.base + rank++];
+            uint64_t a = in.mode == AddrMode::Affine ? in.base + uint64_t(lane) * uint64_t(in.stride) : pool[in.base + rank++];
             f(lane, a);
         }
     }
