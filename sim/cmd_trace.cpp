@@ -24,6 +24,22 @@ static void copy_records(TraceStream& in, RecordSink& out) {
     out.finish();
 }
 
+// Like copy_records, but `wave_size` and each kernel's `end` are written only once what follows
+// has read cleanly (or the file has ended cleanly): a dump that a bad record cuts short never ends
+// after a whole kernel or as an empty trace, so what stdout got cannot pass for the whole trace.
+static void dump_records(TraceStream& in, RecordSink& out) {
+    Record r, end;
+    bool held = false;
+    while (in.next(r)) {
+        if (held) out.write(end);
+        held = r.kind == RecKind::End || r.kind == RecKind::WaveSize;
+        if (held) end = r;
+        else out.write(r);
+    }
+    if (held) out.write(end);
+    out.finish();
+}
+
 static int convert(const std::vector<std::string>& a) {
     ConvertArgs ca;
     try {
@@ -72,10 +88,11 @@ int cmd_trace(const std::vector<std::string>& a) {
         if (a[0] == "convert") return convert(rest);
         if (rest.size() != 1) { std::cerr << usage; return 2; }
         if (a[0] == "dump") {
-            // Streams: on a bad record the exit code is 2 and stderr says where.
+            // Streams: on a bad record the exit code is 2, stderr says where, and the text ends
+            // inside a kernel.
             TraceStream in(rest[0]);
             TextWriter w(std::cout);
-            copy_records(in, w);
+            dump_records(in, w);
             return 0;
         }
         if (a[0] == "stats") {

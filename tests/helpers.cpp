@@ -12,6 +12,14 @@
 
 namespace dcusim::test {
 
+std::vector<trace::Record> read_all(const std::string& path) {
+    trace::TraceStream s(path);
+    std::vector<trace::Record> out;
+    trace::Record r;
+    while (s.next(r)) out.push_back(r);
+    return out;
+}
+
 std::string write_temp(const std::string& name, const std::string& text) {
     static int n = 0;
     std::string path = "/tmp/dcusim_test_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + "_" + name;

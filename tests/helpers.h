@@ -17,6 +17,9 @@ namespace dcusim::test {
 // Writes `text` to a fresh file under the test temp folder; returns its path.
 std::string write_temp(const std::string& name, const std::string& text);
 
+// Every record of a trace file (text or binary), through TraceStream's checks.
+std::vector<trace::Record> read_all(const std::string& path);
+
 // Simulates a text trace with the default preset plus `overrides`.
 RunResult run_text(const std::string& trace_text, std::initializer_list<std::pair<const char*, const char*>> overrides = {});
 

@@ -58,4 +58,20 @@ printf "$k\nwave 0 0\nld global 4 0 0x1 list 0xfffffffefffffffc\nld global 4 0 0
 expect_ok "$DCUSIM" run --quiet --json "$J" "$WORK/edge.trace"
 # 1 line for the list, 2 for the INT64_MIN pair, 1 for the local store.
 [ "$(json_stat "$J" l1.requests)" = 4 ] || fail "edge: l1.requests $(json_stat "$J" l1.requests), expected 4"
+# A folder given as the trace.
+rm -f "$J"
+mkdir "$WORK/folder.trace"
+hostile folder "folder.trace: is a folder, not a trace file" "$WORK/folder.trace"
+# trace dump streams to stdout: cut short by a bad end chunk (after the last kernel's records),
+# its text stops inside that kernel, so it cannot pass for the whole trace.
+cp "$SRC/tests/data/compat/v1.dctrace" "$WORK/late.dctrace"
+printf '\x09' | dd of="$WORK/late.dctrace" bs=1 seek=$(($(stat -c %s "$WORK/late.dctrace") - 20)) conv=notrunc 2>/dev/null
+expect_error 2 "late.dctrace: chunk [0-9]+: end marker: reserved fields are 9" "$DCUSIM" trace dump "$WORK/late.dctrace"
+cp "$WORK/out" "$WORK/dumped.trace"
+grep -q '^kernel ' "$WORK/dumped.trace" || fail "dump: no kernel on stdout before the error"
+[ "$(tail -n 1 "$WORK/dumped.trace")" != end ] || fail "dump: a failed dump ends with a complete kernel"
+expect_error 2 "dumped.trace:[0-9]+: " "$DCUSIM" trace convert "$WORK/dumped.trace" "$WORK/x.dctrace"
+# Only wave_size before the bad end chunk: nothing that reads as an empty trace.
+expect_error 2 "end_reserved.dctrace: chunk 2: end marker" "$DCUSIM" trace dump "$H/end_reserved.dctrace"
+[ ! -s "$WORK/out" ] || fail "dump: an empty trace's text before the error"
 finish

@@ -15,16 +15,10 @@
 #include "traces/format/source.h"
 
 using namespace dcusim::trace;
+using dcusim::test::read_all;
 using dcusim::test::write_temp;
 
 namespace {
-std::vector<Record> read_all(const std::string& path) {
-    TraceStream s(path);
-    std::vector<Record> out;
-    Record r;
-    while (s.next(r)) out.push_back(r);
-    return out;
-}
 std::string to_binary_file(const std::vector<Record>& recs) {
     std::string path = write_temp("b.dctrace", "");
     std::ofstream f(path, std::ios::binary);

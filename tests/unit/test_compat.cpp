@@ -3,21 +3,17 @@
 // read to exactly the records below, worked out from the files by hand.
 #include <catch2/catch.hpp>
 
+#include "helpers.h"
 #include "traces/format/sink.h"
 #include "traces/format/source.h"
 
 using namespace dcusim::trace;
 
+using dcusim::test::read_all;
+
 namespace {
 const std::string dir = std::string(DCUSIM_SOURCE_DIR) + "/tests/data/compat/";
 
-std::vector<Record> read_all(const std::string& path) {
-    TraceStream s(path);
-    std::vector<Record> out;
-    Record r;
-    while (s.next(r)) out.push_back(r);
-    return out;
-}
 
 // The statements of v1.trace in canonical text (hex numbers, signed strides).
 const std::vector<std::string> expected = {

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 
 #include "binary_format.h"
@@ -13,6 +14,9 @@
 namespace dcusim::trace {
 
 std::unique_ptr<RecordSource> open_source(const std::string& path) {
+    std::error_code ec;
+    // A folder opens as a stream that fails on its first read.
+    if (std::filesystem::is_directory(path, ec)) throw TraceError(path + ": is a folder, not a trace file");
     std::ifstream f(path, std::ios::binary);
     if (!f) throw TraceError(path + ": cannot open trace file");
     char head[4096] = {};
