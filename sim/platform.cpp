@@ -175,12 +175,7 @@ public:
 
     Dispatcher& dispatcher() { return *dispatcher_; }
     void watch(Watchdog* w) { watchdog_ = w; }
-    // Changes while the model progresses: instructions issued and workgroups taken, over the CUs.
-    uint64_t work() const {
-        uint64_t n = 0;
-        for (const auto& c : cus_) n += c->stats().instructions + c->stats().workgroups;
-        return n;
-    }
+    const std::vector<std::unique_ptr<ComputeUnit>>& cus() const { return cus_; }
     RunResult& result() { return result_; }
     void add_profiler_counters_to_all(const std::string& profiler) {
         for (auto& k : result_.kernels) add_profiler_counters(k.stats, profiler);
@@ -237,10 +232,18 @@ RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, co
     Watchdog watchdog(p.memory_limit_bytes, p.stall_seconds, "dcusim run");
     gpu = new Gpu(p, traces, opt);
     gpu->watch(&watchdog);
-    const Clock clk(p.clock_mhz);
-    constexpr uint64_t kBeatCycles = 4096;  // cheap beside the cycles' own work
-    new Heartbeat("heartbeat", watchdog, kBeatCycles * clk.period_ps(), [] { return gpu->work(); },
-                  [] { return gpu->dispatcher().finished() || gpu->dispatcher().error() != nullptr; }, [clk] { return clk.now(); });
+    watchdog.watch([] {
+        ProgressSample s;
+        for (const auto& c : gpu->cus()) {
+            const Progress& pr = c->progress();
+            s.cycle = std::max(s.cycle, pr.cycle());
+            s.instructions += pr.instructions();
+            s.steps += pr.steps();
+        }
+        return s;
+    });
+    uint64_t livelock_at = 0;
+    if (TestLivelock::wanted(livelock_at)) new TestLivelock("test_livelock", livelock_at * Clock(p.clock_mhz).period_ps());
     sc_core::sc_start();
     gpu->watch(nullptr);
     if (auto e = gpu->dispatcher().error()) std::rethrow_exception(e);

@@ -36,7 +36,7 @@ static uint64_t resident_bytes() {
 }
 
 Watchdog::Watchdog(uint64_t memory_limit_bytes, double stall_seconds, std::string prefix)
-    : judge_(memory_limit_bytes, stall_seconds), prefix_(std::move(prefix)), thread_([this] { watch(); }) {}
+    : judge_(memory_limit_bytes, stall_seconds), prefix_(std::move(prefix)), thread_([this] { watch_loop(); }) {}
 
 Watchdog::~Watchdog() {
     {
@@ -47,46 +47,52 @@ Watchdog::~Watchdog() {
     thread_.join();
 }
 
+void Watchdog::watch(std::function<ProgressSample()> sample) {
+    std::lock_guard<std::mutex> l(m_);
+    sample_ = std::move(sample);
+}
+
 void Watchdog::kernel(const std::string& name) {
     std::lock_guard<std::mutex> l(m_);
     kernel_ = name;
-    simulating_.store(false, std::memory_order_relaxed);
+    kernel_steps_ = sample_ ? sample_().steps : 0;
 }
 
-void Watchdog::watch() {
+void Watchdog::watch_loop() {
     const auto start = std::chrono::steady_clock::now();
     std::unique_lock<std::mutex> l(m_);
     while (!cv_.wait_for(l, std::chrono::milliseconds(50), [this] { return stop_; })) {
         const double now = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        const std::string why = judge_.verdict(now, work_.load(std::memory_order_relaxed), resident_bytes(),
-                                                simulating_.load(std::memory_order_relaxed));
+        const ProgressSample s = sample_ ? sample_() : ProgressSample{};
+        // A kernel is simulating from its first CU step on: reading and building it come before.
+        const bool simulating = sample_ && !kernel_.empty() && s.steps != kernel_steps_;
+        const std::string why = judge_.verdict(now, s.instructions, resident_bytes(), simulating);
         if (why.empty()) continue;
         const std::string where = kernel_.empty() ? "before the first kernel" : "kernel " + kernel_;
-        const std::string line = prefix_ + ": " + where + ", cycle " + std::to_string(cycle_.load()) + ": the run " + why + "\n";
+        const std::string line = prefix_ + ": " + where + ", cycle " + std::to_string(s.cycle) + ": the run " + why + "\n";
         std::fputs(line.c_str(), stderr);
         std::fflush(stderr);
         ::_exit(2);  // the simulation cannot be stopped from here; nothing has been written yet
     }
 }
 
-Heartbeat::Heartbeat(sc_core::sc_module_name name, Watchdog& w, uint64_t period_ps, std::function<uint64_t()> work,
-                     std::function<bool()> done, std::function<uint64_t()> cycle)
-    : sc_module(name), w_(w), period_(sc_core::sc_time::from_value(period_ps)), work_(std::move(work)),
-      done_(std::move(done)), cycle_(std::move(cycle)) {
-    if (const char* at = std::getenv("DCUSIM_TEST_LIVELOCK_AT")) livelock_at_ = std::strtoull(at, nullptr, 10);
-    SC_HAS_PROCESS(Heartbeat);
-    SC_METHOD(beat);
+bool TestLivelock::wanted(uint64_t& at_cycle) {
+    const char* at = std::getenv("DCUSIM_TEST_LIVELOCK_AT");
+    if (!at) return false;
+    at_cycle = std::strtoull(at, nullptr, 10);
+    return true;
 }
 
-void Heartbeat::beat() {
-    if (done_()) return;  // no more events: sc_start returns once the model is idle
-    const uint64_t c = cycle_();
-    w_.beat(c, work_());
-    if (c >= livelock_at_) {
-        sc_core::next_trigger(sc_core::SC_ZERO_TIME);  // the test's livelock: time stands still
-        return;
-    }
-    sc_core::next_trigger(period_);
+TestLivelock::TestLivelock(sc_core::sc_module_name name, uint64_t at_ps)
+    : sc_module(name), at_(sc_core::sc_time::from_value(at_ps)) {
+    SC_HAS_PROCESS(TestLivelock);
+    SC_METHOD(spin);
+}
+
+void TestLivelock::spin() {
+    const sc_core::sc_time now = sc_core::sc_time_stamp();
+    if (now < at_) sc_core::next_trigger(at_ - now);
+    else sc_core::next_trigger(sc_core::SC_ZERO_TIME);  // time stands still from here
 }
 
 }  // namespace dcusim

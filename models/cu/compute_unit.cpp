@@ -148,6 +148,7 @@ void ComputeUnit::wait_memory(WaveState& w, uint32_t slot, Stall why, Cycle now)
 }
 
 void ComputeUnit::step(uint32_t slot, Cycle now) {
+    progress_.publish(now, stats_.instructions + stats_.workgroups);
     WaveState& w = waves_[slot];
     const auto& instrs = w.trace->instrs;
     const uint32_t s = w.simd;

@@ -11,6 +11,7 @@
 #include <queue>
 #include <vector>
 
+#include "../common/progress.h"
 #include "../common/request.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
@@ -53,6 +54,7 @@ public:
     void mem_response(MemRequest& req) override;
 
     const CuStats& stats() const { return stats_; }
+    const Progress& progress() const { return progress_; }  // read by the watchdog's thread
     void reset_stats() { stats_ = {}; }
 
 private:
@@ -73,6 +75,7 @@ private:
     const Clock& clk_;
     WorkgroupListener* listener_;
     CuStats stats_;
+    Progress progress_;
     Occupancy occ_;
 
     SlotPool<WaveState> waves_;

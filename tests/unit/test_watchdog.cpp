@@ -14,11 +14,11 @@ TEST_CASE("no progress for the stall time stops the run", "[watchdog]") {
     CHECK(j.verdict(3.9, 7, 10).rfind("made no progress for 2.0 s (sim.stall_seconds)", 0) == 0);
 }
 
-TEST_CASE("the stall clock waits for the kernel's first heartbeat", "[watchdog]") {
+TEST_CASE("the stall clock waits for the kernel's first CU step", "[watchdog]") {
     ProgressJudge j(1000, 2.0);
     CHECK(j.verdict(0.0, 5, 10, false) == "");  // the kernel is still being read and built
     CHECK(j.verdict(9.0, 5, 10, false) == "");  // 9 s of that: not a stall
-    CHECK(j.verdict(9.5, 5, 10) == "");         // first heartbeat: the clock starts here
+    CHECK(j.verdict(9.5, 5, 10) == "");         // first step: the clock starts here
     CHECK(j.verdict(11.4, 5, 10) == "");        // 1.9 s since
     CHECK(j.verdict(11.5, 5, 10).rfind("made no progress for 2.0 s", 0) == 0);
 }
