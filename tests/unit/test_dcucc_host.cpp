@@ -113,7 +113,7 @@ TEST_CASE("dcucc: two waves' interleaved records assemble per wave in block orde
         .event(b.head(DCUCC_BARRIER, 48, 0xffffffffu, 0, 1, 5, 2, 1))
         .event(b.head(DCUCC_COMPUTE, 0, 0xffffffffu, 1, 0, 7))
         .affine(b.head(DCUCC_MEM, 64, 0xffff, 0, 1), DCUCC_GLOBAL, DCUCC_LOAD, 3, 0x2000, 8, DCUCC_INFO_READONLY);
-    const SiteMap sites = {{16, {0, "k.cu:10"}}, {48, {0, "k.cu:12"}}, {64, {0, ""}}};
+    const SiteMap sites = {{16, {0, "k.cu:10", "", ""}}, {48, {0, "k.cu:12", "", ""}}, {64, {0, "", "", ""}}};
     const Lines expected = {
         "kernel k grid 2 1 1 block 64 1 1",
         "pc 0x10 line k.cu:10",
@@ -140,7 +140,7 @@ TEST_CASE("dcucc: a site's read-only flag, a partial last wave and wave64", "[dc
     // 40 threads: wave 1 has lanes 0-7, so 0xff is `all` there.
     b.affine(b.head(DCUCC_MEM, 16, 0xff, 0, 1), DCUCC_CONST, DCUCC_LOAD, 2, 0x500, 0)
         .affine(b.head(DCUCC_MEM, 32, 0xff, 0, 0), DCUCC_LOCAL, DCUCC_ATOMIC, 4, 0x0, 16);
-    const SiteMap sites = {{16, {kSiteReadOnly, "-x"}}};
+    const SiteMap sites = {{16, {kSiteReadOnly, "-x", "", ""}}};
     CHECK(assembled(b, kernel(1, 40), &sites) == Lines{"kernel k grid 1 1 1 block 40 1 1", "pc 0x10 readonly line -x",
                                                        "wave 0 0", "atom local 16 0x20 0xff affine 0x0 0x10",
                                                        "wave 0 1", "ld const 4 0x10 all affine 0x500 0x0", "end"});
