@@ -1,0 +1,46 @@
+// The LDS alone: one in-order pipe in front of the banks (the banks' cost is
+// tests/unit/test_lds_cost.cpp's). Default geometry, 32 banks of 4 bytes, wave64: a
+// 64-lane access is two groups of 32 lanes; at a 128-byte stride every lane of a group is
+// in one bank (32 cycles a group), at 4 bytes each lane has its own (1 cycle a group).
+// Data is back `latency` (64) cycles after the pipe has served the last group, plus
+// replay_latency for each conflict cycle.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "models/lds/lds.h"
+
+using namespace dcusim;
+using dcusim::test::wave_of;
+
+TEST_CASE("LDS pipe: a conflicted load, then a store queued behind it", "[lds]") {
+    Lds lds("lds", LdsParams{});
+    const auto w = wave_of({"ld lds 4 0 all affine 0 128", "st lds 4 0 all affine 0 4"});
+    // Load at cycle 0: the pipe serves 2 x 32 cycles, data back at 64 + 64.
+    CHECK(lds.lds_access(w.instrs[0], w, 0) == 128);
+    // Store at cycle 10: waits for the pipe until 64, is served in 2 cycles, done at 66 + 64.
+    CHECK(lds.lds_access(w.instrs[1], w, 10) == 130);
+    const LdsStats& s = lds.stats();
+    CHECK(s.instructions == 2);
+    CHECK(s.loads == 1);
+    CHECK(s.stores == 1);
+    CHECK(s.cycles == 66);
+    CHECK(s.bank_conflict_cycles == 62);
+    CHECK(s.load_cycles == 64);
+    CHECK(s.load_conflict_cycles == 62);
+    CHECK(s.store_cycles == 2);
+    CHECK(s.store_conflict_cycles == 0);
+    CHECK(s.groups == 4);
+    CHECK(s.bytes == 2 * 64 * 4);
+    CHECK(s.queue_cycles == 64 - 10);
+}
+
+TEST_CASE("LDS pipe: each conflict cycle adds replay_latency to the data's return", "[lds]") {
+    LdsParams p;
+    p.replay_latency = 2;
+    Lds lds("lds", p);
+    const auto w = wave_of({"ld lds 4 0 all affine 0 128", "ld lds 4 0 all affine 0 4"});
+    CHECK(lds.lds_access(w.instrs[0], w, 0) == 64 + 64 + 62 * 2);
+    // The pipe is free again at 64, whatever the first access's replays cost it in latency.
+    CHECK(lds.lds_access(w.instrs[1], w, 64) == 66 + 64);
+    CHECK(lds.stats().queue_cycles == 0);
+}
