@@ -6,50 +6,18 @@
 #include <catch2/catch.hpp>
 #include <systemc>
 
-#include <algorithm>
 #include <utility>
 #include <vector>
 
 #include "helpers.h"
+#include "mocks.h"
 #include "models/constant/const_cache.h"
 
 using namespace dcusim;
 using dcusim::test::wave_of;
+using Memory = dcusim::test::FixedMemory;
 
 namespace {
-
-// Answers each request `latency` cycles after it leaves (its issue cycle).
-struct Memory : sc_core::sc_module, MemTargetIf {
-    const Clock& clk;
-    Cycle latency;
-    std::vector<MemRequest*> pending;
-    std::vector<Cycle> issued;
-    sc_core::sc_event wake_;
-    Memory(sc_core::sc_module_name n, const Clock& c, Cycle l) : sc_module(n), clk(c), latency(l) {
-        SC_HAS_PROCESS(Memory);
-        SC_THREAD(answer);
-    }
-    void mem_request(MemRequest& r) override {
-        issued.push_back(r.issue);
-        r.done = r.issue + latency;
-        pending.push_back(&r);
-        wake_.notify(sc_core::SC_ZERO_TIME);
-    }
-    void answer() {
-        for (;;) {
-            if (pending.empty()) wait(wake_);
-            MemRequest* first = pending.front();
-            for (MemRequest* r : pending)
-                if (r->done < first->done) first = r;
-            if (first->done > clk.now()) {
-                wait(clk.until(first->done), wake_);  // or sooner, for a request due earlier
-                continue;
-            }
-            pending.erase(std::find(pending.begin(), pending.end(), first));
-            first->reply_to->mem_response(*first);
-        }
-    }
-};
 
 // Issues each instruction of `wave` at its cycle and records when each completes.
 struct Cu : sc_core::sc_module, CompletionSink {

@@ -1,0 +1,50 @@
+// Mock neighbours for testing one unit alone (tests/sim/test_<unit>.cpp).
+#pragma once
+
+#include <systemc>
+
+#include <algorithm>
+#include <vector>
+
+#include "models/common/clock.h"
+#include "models/common/request.h"
+
+namespace dcusim::test {
+
+// A memory below the unit: answers each request `latency` cycles after it leaves (its issue
+// cycle), in the order they fall due, and records when each left.
+struct FixedMemory : sc_core::sc_module, MemTargetIf {
+    const Clock& clk;
+    Cycle latency;
+    std::vector<MemRequest*> pending;
+    std::vector<Cycle> issued;
+    std::vector<trace::Op> ops;
+    sc_core::sc_event wake_;
+    FixedMemory(sc_core::sc_module_name n, const Clock& c, Cycle l) : sc_module(n), clk(c), latency(l) {
+        SC_HAS_PROCESS(FixedMemory);
+        SC_THREAD(answer);
+    }
+    void mem_request(MemRequest& r) override {
+        issued.push_back(r.issue);
+        ops.push_back(r.op);
+        r.done = r.issue + latency;
+        pending.push_back(&r);
+        wake_.notify(sc_core::SC_ZERO_TIME);
+    }
+    void answer() {
+        for (;;) {
+            if (pending.empty()) wait(wake_);
+            MemRequest* first = pending.front();
+            for (MemRequest* r : pending)
+                if (r->done < first->done) first = r;
+            if (first->done > clk.now()) {
+                wait(clk.until(first->done), wake_);  // or sooner, for a request due earlier
+                continue;
+            }
+            pending.erase(std::find(pending.begin(), pending.end(), first));
+            if (first->reply_to) first->reply_to->mem_response(*first);
+        }
+    }
+};
+
+}  // namespace dcusim::test
