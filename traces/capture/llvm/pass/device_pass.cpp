@@ -117,12 +117,16 @@ private:
     }
 
     // A load the backend may issue on the read-only path: invariant, constant, or
-    // through a `noalias` kernel argument that the kernel never writes.
+    // through a `noalias` kernel argument that the kernel never writes. Constant data
+    // counts whatever pointer reaches it: __constant__ arrays indexed through a
+    // generic pointer are read-only too.
     bool readonly_load(const LoadInst& l) const {
         if (l.hasMetadata(LLVMContext::MD_invariant_load)) return true;
         const Value* base = getUnderlyingObject(l.getPointerOperand(), 12);
         if (const auto* arg = dyn_cast<Argument>(base))
             return arg->hasNoAliasAttr() && arg->onlyReadsMemory();
+        if (const auto* gv = dyn_cast<GlobalVariable>(base))
+            return gv->isConstant() || space_of(gv->getAddressSpace(), gpu_) == DCUCC_CONST;
         return false;
     }
 

@@ -5,6 +5,7 @@
 ;   shared ld.b32 4 | 256 = 260                const ld.b32 read-only 8|256|1024 = 1288
 ;   global atom.add.b32 64|256 = 320           local st.b64 (space 3) 12|32|384 = 428
 ;   global ld.v4.f32 (16 B) 4<<7 = 512; a 32-byte load of align 32 is two 16-byte pieces at +0 and +16.
+;   generic ld.b32 of constant data, read-only: 16|256|1024 = 1296
 ; RUN-PASSES: dcucc-device
 target datalayout = "e-i64:64-i128:128-v16:16-v32:32-n16:32:64"
 target triple = "nvptx64-nvidia-cuda"
@@ -41,21 +42,25 @@ entry:
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1288, i32 112,
   %ci = getelementptr float, ptr addrspace(4) @coef, i32 %i
   %d = load float, ptr addrspace(4) %ci, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 320, i32 128,
+; Indexed through a generic pointer, it is still constant data: read-only.
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1296, i32 128,
+  %gi = getelementptr float, ptr addrspacecast (ptr addrspace(4) @coef to ptr), i32 %i
+  %e = load float, ptr %gi, align 4
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 320, i32 144,
   %old = atomicrmw add ptr addrspace(1) %g, i32 1 monotonic
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 428, i32 144,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 428, i32 160,
   store double 1.0, ptr addrspace(5) %priv, align 8
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 512, i32 160,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 512, i32 176,
   %v = load <4 x float>, ptr addrspace(1) %g, align 16
 ; CHECK-DCUCC-DEVICE: [[W0:%.*]] = ptrtoint ptr addrspace(1) %g to i64
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W0]], i32 512, i32 176,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W0]], i32 512, i32 192,
 ; CHECK-DCUCC-DEVICE: [[W1:%.*]] = add i64 %{{.*}}, 16
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 192,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 208,
   %w = load <8 x float>, ptr addrspace(1) %g, align 32
 ; A barrier's record comes right after the barrier; the kernel's last count before its return.
 ; CHECK-DCUCC-DEVICE: call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE-NOT: call
-; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1, i32 208,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 1, i32 224,
   call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 3, i32 0,
 ; CHECK-DCUCC-DEVICE-NEXT: ret void
