@@ -42,7 +42,6 @@ class Gpu : public KernelObserver {
 public:
     Gpu(const Preset& p, const std::vector<std::string>& traces, const RunOptions& opt) : clk_(p.clock_mhz) {
         DispatcherParams dp;
-        dp.target_wave_size = p.cu.wave_size;
         dp.cu = p.cu;
         dp.lds_size = p.lds.size_bytes;
         dp.lds_granule = p.lds.alloc_granule;
@@ -56,7 +55,8 @@ public:
         unified_bytes_ = p.l1_unified_bytes;
         carveouts_ = p.lds_carveouts;
         min_carveout_ = p.lds_min_carveout;
-        dispatcher_ = std::make_unique<Dispatcher>("dispatcher", dp, clk_, traces, this);
+        dispatcher_ = std::make_unique<Dispatcher>(
+            "dispatcher", dp, clk_, std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size), this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
         MemTargetIf* below_l1 = nullptr;
         if (p.fixed_memory) {

@@ -8,6 +8,8 @@
 
 #include "models/common/clock.h"
 #include "models/common/request.h"
+#include "models/constant/const_cache.h"
+#include "models/lds/lds.h"
 
 namespace dcusim::test {
 
@@ -44,6 +46,20 @@ struct FixedMemory : sc_core::sc_module, MemTargetIf {
             pending.erase(std::find(pending.begin(), pending.end(), first));
             if (first->reply_to) first->reply_to->mem_response(*first);
         }
+    }
+};
+
+// An LDS beside a CU: every access is back 10 cycles after it issues.
+struct MockLds : sc_core::sc_module, LdsIf {
+    explicit MockLds(sc_core::sc_module_name n) : sc_module(n) {}
+    Cycle lds_access(const trace::Instr&, const trace::WaveTrace&, Cycle now) override { return now + 10; }
+};
+
+// A constant cache beside a CU that takes nothing: every load goes the vector path.
+struct MockConst : sc_core::sc_module, ConstIf {
+    explicit MockConst(sc_core::sc_module_name n) : sc_module(n) {}
+    bool const_access(const trace::Instr&, const trace::WaveTrace&, CompletionSink*, uint32_t, Cycle) override {
+        return false;
     }
 };
 

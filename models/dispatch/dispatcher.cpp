@@ -6,8 +6,8 @@
 namespace dcusim {
 
 Dispatcher::Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, const Clock& clk,
-                       std::vector<std::string> traces, KernelObserver* obs)
-    : sc_module(name), p_(p), clk_(clk), traces_(std::move(traces)), obs_(obs),
+                       std::unique_ptr<trace::WorkgroupSource> work, KernelObserver* obs)
+    : sc_module(name), p_(p), clk_(clk), work_(std::move(work)), obs_(obs),
       last_progress_(std::chrono::steady_clock::now()) {
     SC_HAS_PROCESS(Dispatcher);
     SC_METHOD(run);
@@ -16,28 +16,19 @@ Dispatcher::Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, 
 
 void Dispatcher::workgroup_retired(uint32_t, Cycle) { wake_.notify(sc_core::SC_ZERO_TIME); }
 
-bool Dispatcher::open_next_kernel() {
-    for (;;) {
-        if (reader_ && reader_->next_kernel()) return true;
-        if (next_trace_ == traces_.size()) return false;
-        auto stream = std::make_unique<trace::TraceStream>(traces_[next_trace_++]);
-        reader_ = std::make_unique<trace::KernelReader>(std::move(stream), p_.target_wave_size);
-    }
-}
-
 void Dispatcher::run() {
     try {
         const Cycle now = clk_.now();
         for (;;) {
             if (!in_kernel_) {
-                if (!open_next_kernel()) {
+                if (!work_->next_kernel()) {
                     finished_ = true;  // nothing else is pending: sc_start returns
                     return;
                 }
-                const trace::KernelInfo& k = reader_->kernel();
+                const trace::KernelInfo& k = work_->kernel();
                 Occupancy occ = compute_occupancy(p_.cu, p_.lds_size, p_.lds_granule, k, p_.lds_reserved);
                 for (ComputeUnit* cu : cus_) cu->set_kernel(occ);
-                obs_->kernel_started(k, occ, reader_->pc_lines());
+                obs_->kernel_started(k, occ, work_->pc_lines());
                 in_kernel_ = true;
                 trace_drained_ = false;
                 kernel_start_ = now;
@@ -50,7 +41,7 @@ void Dispatcher::run() {
             if (!trace_drained_ || pending_) return;  // more when a workgroup retires
             for (ComputeUnit* cu : cus_)
                 if (!cu->idle()) return;
-            obs_->kernel_finished(reader_->kernel(), now - kernel_start_ + p_.launch_cycles);
+            obs_->kernel_finished(work_->kernel(), now - kernel_start_ + p_.launch_cycles);
             in_kernel_ = false;
         }
     } catch (...) {
@@ -65,7 +56,7 @@ void Dispatcher::dispatch(Cycle now) {
         if (!pending_) {
             if (trace_drained_) return;
             pending_ = std::make_unique<trace::WorkgroupTrace>();
-            if (!reader_->next_workgroup(*pending_)) {
+            if (!work_->next_workgroup(*pending_)) {
                 pending_.reset();
                 trace_drained_ = true;
                 return;
@@ -91,7 +82,7 @@ void Dispatcher::progress_line() {
     auto t = std::chrono::steady_clock::now();
     if (t - last_progress_ < std::chrono::seconds(2)) return;
     last_progress_ = t;
-    std::fprintf(stderr, "dcusim: kernel %s: %llu workgroups dispatched, cycle %llu\n", reader_->kernel().name.c_str(),
+    std::fprintf(stderr, "dcusim: kernel %s: %llu workgroups dispatched, cycle %llu\n", work_->kernel().name.c_str(),
                  static_cast<unsigned long long>(launched_), static_cast<unsigned long long>(clk_.now()));
 }
 

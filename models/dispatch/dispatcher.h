@@ -1,6 +1,6 @@
-// Workgroup dispatcher: runs the kernels of the traces in order, pulling one
-// workgroup at a time from the trace and handing it to the next CU (round
-// robin) that has room under the kernel's occupancy limits. A kernel's cycles
+// Workgroup dispatcher: runs the kernels of its workgroup source in order, pulling
+// one workgroup at a time and handing it to the next CU (round robin) that has
+// room under the kernel's occupancy limits. A kernel's cycles
 // run from its first dispatch to its last wave's retirement; the next kernel
 // starts then.
 #pragma once
@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "../../traces/replay/kernel_reader.h"
+#include "../../traces/replay/workgroup_source.h"
 #include "../cu/compute_unit.h"
 
 namespace dcusim {
@@ -27,7 +27,6 @@ public:
 };
 
 struct DispatcherParams {
-    uint32_t target_wave_size = 64;
     CuParams cu;
     uint64_t lds_size = 65536;
     uint32_t lds_granule = 512;
@@ -40,7 +39,7 @@ struct DispatcherParams {
 class Dispatcher : public sc_core::sc_module, public WorkgroupListener {
 public:
     Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, const Clock& clk,
-               std::vector<std::string> traces, KernelObserver* obs);
+               std::unique_ptr<trace::WorkgroupSource> work, KernelObserver* obs);
     void attach(std::vector<ComputeUnit*> cus) { cus_ = std::move(cus); }
     void workgroup_retired(uint32_t cu, Cycle when) override;
     // An error raised inside the simulation (bad trace, kernel that cannot fit):
@@ -51,16 +50,13 @@ public:
 private:
     void run();
     void dispatch(Cycle now);
-    bool open_next_kernel();
     void progress_line();
 
     DispatcherParams p_;
     const Clock& clk_;
-    std::vector<std::string> traces_;
-    size_t next_trace_ = 0;
+    std::unique_ptr<trace::WorkgroupSource> work_;
     KernelObserver* obs_;
     std::vector<ComputeUnit*> cus_;
-    std::unique_ptr<trace::KernelReader> reader_;
     bool in_kernel_ = false;
     bool finished_ = false;
     std::unique_ptr<trace::WorkgroupTrace> pending_;

@@ -15,21 +15,11 @@
 
 using namespace dcusim;
 using dcusim::test::FixedMemory;
+using dcusim::test::MockConst;
+using dcusim::test::MockLds;
 using dcusim::test::wave_of;
 
 namespace {
-
-struct MockLds : sc_core::sc_module, LdsIf {
-    explicit MockLds(sc_core::sc_module_name n) : sc_module(n) {}
-    Cycle lds_access(const trace::Instr&, const trace::WaveTrace&, Cycle now) override { return now + 10; }
-};
-
-struct MockConst : sc_core::sc_module, ConstIf {
-    explicit MockConst(sc_core::sc_module_name n) : sc_module(n) {}
-    bool const_access(const trace::Instr&, const trace::WaveTrace&, CompletionSink*, uint32_t, Cycle) override {
-        return false;
-    }
-};
 
 // Launches one workgroup at cycle 0 and records when it retires.
 struct Dispatcher : sc_core::sc_module, WorkgroupListener {
