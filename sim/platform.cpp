@@ -2,6 +2,8 @@
 
 #include <systemc>
 
+#include <chrono>
+#include <cstdio>
 #include <memory>
 
 #include "../models/constant/const_cache.h"
@@ -46,7 +48,7 @@ public:
         dp.lds_size = p.lds.size_bytes;
         dp.lds_granule = p.lds.alloc_granule;
         dp.lds_reserved = p.lds.reserved_bytes;
-        dp.progress = opt.progress;
+        progress_ = opt.progress;
         dp.launch_cycles = p.launch_cycles;
         dp.dispatch_cycles = p.dispatch_cycles;
         flush_l2_ = p.l2_flush_at_launch;
@@ -144,6 +146,16 @@ public:
         if (dram_) dram_->settle(), dram_->reset_stats();  // refreshes between kernels count for neither
     }
 
+    // A line on stderr at most every 2 seconds, for runs long enough to need one.
+    void workgroups_dispatched(const trace::KernelInfo& k, uint64_t launched, Cycle now) override {
+        if (!progress_) return;
+        const auto t = std::chrono::steady_clock::now();
+        if (t - last_progress_ < std::chrono::seconds(2)) return;
+        last_progress_ = t;
+        std::fprintf(stderr, "dcusim: kernel %s: %llu workgroups dispatched, cycle %llu\n", k.name.c_str(),
+                     static_cast<unsigned long long>(launched), static_cast<unsigned long long>(now));
+    }
+
     void kernel_finished(const trace::KernelInfo& k, Cycle cycles) override {
         KernelResult r;
         r.name = k.name;
@@ -198,6 +210,8 @@ private:
     }
 
     Clock clk_;
+    bool progress_ = true;
+    std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     Watchdog* watchdog_ = nullptr;
     bool flush_l2_ = false;
     uint64_t dirty_at_launch_lines_ = 0, l2_line_bytes_ = 128;

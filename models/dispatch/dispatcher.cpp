@@ -1,14 +1,12 @@
 #include "dispatcher.h"
 
 #include <cmath>
-#include <cstdio>
 
 namespace dcusim {
 
 Dispatcher::Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, const Clock& clk,
                        std::unique_ptr<trace::WorkgroupSource> work, KernelObserver* obs)
-    : sc_module(name), p_(p), clk_(clk), work_(std::move(work)), obs_(obs),
-      last_progress_(std::chrono::steady_clock::now()) {
+    : sc_module(name), p_(p), clk_(clk), work_(std::move(work)), obs_(obs) {
     SC_HAS_PROCESS(Dispatcher);
     SC_METHOD(run);
     sensitive << wake_;
@@ -74,16 +72,8 @@ void Dispatcher::dispatch(Cycle now) {
         // The fraction of a cycle a wake on a whole cycle lost is kept; after idle time, from now.
         next_dispatch_ = (double(now) - next_dispatch_ < 1.0 ? next_dispatch_ : double(now)) + p_.dispatch_cycles;
         rr_ = uint32_t((c + 1) % n);
-        if (p_.progress && (++launched_ & 1023) == 0) progress_line();
+        if ((++launched_ & 1023) == 0) obs_->workgroups_dispatched(work_->kernel(), launched_, now);
     }
-}
-
-void Dispatcher::progress_line() {
-    auto t = std::chrono::steady_clock::now();
-    if (t - last_progress_ < std::chrono::seconds(2)) return;
-    last_progress_ = t;
-    std::fprintf(stderr, "dcusim: kernel %s: %llu workgroups dispatched, cycle %llu\n", work_->kernel().name.c_str(),
-                 static_cast<unsigned long long>(launched_), static_cast<unsigned long long>(clk_.now()));
 }
 
 }  // namespace dcusim

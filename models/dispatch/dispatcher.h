@@ -7,7 +7,6 @@
 
 #include <systemc>
 
-#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -24,6 +23,8 @@ public:
     virtual void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                                 const std::map<uint64_t, std::string>& pc_lines) = 0;
     virtual void kernel_finished(const trace::KernelInfo& k, Cycle cycles) = 0;
+    // Every 1024th workgroup of a run: what a progress report needs (the program prints it).
+    virtual void workgroups_dispatched(const trace::KernelInfo&, uint64_t /*launched*/, Cycle /*now*/) {}
 };
 
 struct DispatcherParams {
@@ -31,7 +32,6 @@ struct DispatcherParams {
     uint64_t lds_size = 65536;
     uint32_t lds_granule = 512;
     uint64_t lds_reserved = 0;  // per workgroup, besides its own LDS (lds.reserved_bytes)
-    bool progress = true;  // a progress line on stderr every few seconds
     uint32_t launch_cycles = 0;  // added to every kernel's cycles (launch and grid-end overhead)
     double dispatch_cycles = 0;  // GPU-wide cycles between two workgroup dispatches (0: no limit)
 };
@@ -50,7 +50,6 @@ public:
 private:
     void run();
     void dispatch(Cycle now);
-    void progress_line();
 
     DispatcherParams p_;
     const Clock& clk_;
@@ -67,7 +66,6 @@ private:
     uint64_t launched_ = 0;
     sc_core::sc_event wake_;
     std::exception_ptr error_;
-    std::chrono::steady_clock::time_point last_progress_;
 };
 
 }  // namespace dcusim

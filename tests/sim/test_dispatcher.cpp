@@ -66,7 +66,6 @@ struct Bench {
     Bench(const Clock& clk, std::unique_ptr<Kernels> work, double dispatch_cycles) : obs(clk) {
         DispatcherParams p;
         p.cu.max_workgroups = 1;
-        p.progress = false;
         p.dispatch_cycles = dispatch_cycles;
         d = new Dispatcher("dispatcher", p, clk, std::move(work), &obs);
         auto* mem = new dcusim::test::FixedMemory("mem", clk, 100);
