@@ -16,6 +16,7 @@
 #include "../models/memory/fixed_latency_memory.h"
 #include "../models/noc/crossbar.h"
 #include "../traces/format/source.h"
+#include "../traces/replay/trace_files.h"
 #include "preset.h"
 #include "profiler_counters.h"
 #include "watchdog.h"

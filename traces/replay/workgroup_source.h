@@ -1,14 +1,13 @@
 // Where the dispatcher takes its work from: kernels, each a sequence of workgroups (already
-// regrouped to the GPU's wave size). The dispatcher knows nothing of files; TraceFiles reads
-// them from trace files, a test may hand them over from memory.
+// regrouped to the GPU's wave size). The dispatcher knows nothing of files: TraceFiles
+// (trace_files.h) reads them from trace files, a test may hand them over from memory.
 #pragma once
 
+#include <cstdint>
 #include <map>
-#include <memory>
 #include <string>
-#include <vector>
 
-#include "kernel_reader.h"
+#include "../format/record.h"
 #include "wave_trace.h"
 
 namespace dcusim::trace {
@@ -23,29 +22,6 @@ public:
     virtual const std::map<uint64_t, std::string>& pc_lines() const = 0;
     // The current kernel's next workgroup; false after its last one.
     virtual bool next_workgroup(WorkgroupTrace& wg) = 0;
-};
-
-// The kernels of trace files, file after file, one workgroup decoded at a time.
-class TraceFiles : public WorkgroupSource {
-public:
-    TraceFiles(std::vector<std::string> paths, uint32_t target_wave_size)
-        : paths_(std::move(paths)), target_(target_wave_size) {}
-    bool next_kernel() override {
-        for (;;) {
-            if (reader_ && reader_->next_kernel()) return true;
-            if (next_ == paths_.size()) return false;
-            reader_ = std::make_unique<KernelReader>(std::make_unique<TraceStream>(paths_[next_++]), target_);
-        }
-    }
-    const KernelInfo& kernel() const override { return reader_->kernel(); }
-    const std::map<uint64_t, std::string>& pc_lines() const override { return reader_->pc_lines(); }
-    bool next_workgroup(WorkgroupTrace& wg) override { return reader_->next_workgroup(wg); }
-
-private:
-    std::vector<std::string> paths_;
-    uint32_t target_;
-    size_t next_ = 0;
-    std::unique_ptr<KernelReader> reader_;
 };
 
 }  // namespace dcusim::trace
