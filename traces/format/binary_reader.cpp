@@ -13,28 +13,23 @@ using namespace bin;
 static uint32_t get_u32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 static uint64_t get_u64(const uint8_t* p) { return uint64_t(get_u32(p)) | uint64_t(get_u32(p + 4)) << 32; }
 
+static void free_dctx(void* c) { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(c)); }
+
 BinaryReader::BinaryReader(const std::string& path)
-    : path_(path), in_(std::make_unique<std::ifstream>(path, std::ios::binary)), dctx_(ZSTD_createDCtx()) {
-    if (!*in_) {
-        ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_));
-        throw TraceError(path + ": cannot open trace file");
-    }
+    : path_(path), in_(std::make_unique<std::ifstream>(path, std::ios::binary)), dctx_(ZSTD_createDCtx(), free_dctx) {
+    if (!*in_) throw TraceError(path + ": cannot open trace file");
     read_header();
 }
 
 BinaryReader::BinaryReader(std::unique_ptr<std::istream> in, std::string name)
-    : path_(std::move(name)), in_(std::move(in)), dctx_(ZSTD_createDCtx()) {
+    : path_(std::move(name)), in_(std::move(in)), dctx_(ZSTD_createDCtx(), free_dctx) {
     read_header();
 }
 
 void BinaryReader::read_header() {
     uint8_t h[kHeaderBytes];
     in_->read(reinterpret_cast<char*>(h), kHeaderBytes);
-    // The constructor has not finished: free the context before throwing.
-    auto bad = [&](const std::string& what) {
-        ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_));
-        throw TraceError(path_ + ": " + what);
-    };
+    auto bad = [&](const std::string& what) { throw TraceError(path_ + ": " + what); };
     if (in_->gcount() != std::streamsize(kHeaderBytes)) bad("truncated file header");
     if (std::memcmp(h, kMagic, 8) != 0) bad("bad magic (not a dcusim binary trace)");
     uint32_t v = get_u32(h + 8);
@@ -43,7 +38,7 @@ void BinaryReader::read_header() {
     if (get_u32(h + 12) != 0) bad("file header: reserved field is " + std::to_string(get_u32(h + 12)) + ", not 0 (corrupt file)");
 }
 
-BinaryReader::~BinaryReader() { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(dctx_)); }
+BinaryReader::~BinaryReader() = default;
 
 std::string BinaryReader::where() const {
     return path_ + ": chunk " + std::to_string(chunk_);
@@ -72,7 +67,7 @@ bool BinaryReader::load_chunk() {
     if (in_->gcount() != std::streamsize(packed)) fail("truncated chunk data");
     if (fnv1a64(packed_.data(), packed) != sum) fail("checksum mismatch");
     raw_.resize(raw);
-    size_t n = ZSTD_decompressDCtx(static_cast<ZSTD_DCtx*>(dctx_), raw_.data(), raw, packed_.data(), packed);
+    size_t n = ZSTD_decompressDCtx(static_cast<ZSTD_DCtx*>(dctx_.get()), raw_.data(), raw, packed_.data(), packed);
     if (ZSTD_isError(n)) fail(std::string("decompression failed: ") + ZSTD_getErrorName(n));
     if (n != raw) fail("chunk decompressed to the wrong size");
     pos_ = 0;

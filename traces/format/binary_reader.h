@@ -31,7 +31,7 @@ private:
 
     std::string path_;
     std::unique_ptr<std::istream> in_;
-    void* dctx_;
+    std::unique_ptr<void, void (*)(void*)> dctx_;  // ZSTD_DCtx, freed however construction ends
     std::vector<uint8_t> raw_, packed_;
     size_t pos_ = 0;
     uint32_t chunk_ = 0;        // 1-based index of the chunk being decoded
