@@ -13,6 +13,14 @@
 
 namespace dcusim::test {
 
+// Above the unit: records the cycle each answer arrives, by the request's tag (0 to n-1).
+struct AnswerLog : MemResponder {
+    const Clock& clk;
+    std::vector<Cycle> answered;
+    AnswerLog(const Clock& c, size_t n) : clk(c), answered(n, 0) {}
+    void mem_response(MemRequest& r) override { answered[r.tag] = clk.now(); }
+};
+
 // A memory below the unit: answers each request `latency` cycles after it leaves (its issue
 // cycle), in the order they fall due, and records when each left.
 struct FixedMemory : sc_core::sc_module, MemTargetIf {

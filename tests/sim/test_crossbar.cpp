@@ -8,19 +8,13 @@
 
 #include <vector>
 
+#include "mocks.h"
 #include "models/noc/crossbar.h"
 
 using namespace dcusim;
+using dcusim::test::AnswerLog;
 
 namespace {
-
-// Records the cycle each answer arrives, by its tag.
-struct Requester : MemResponder {
-    const Clock& clk;
-    std::vector<Cycle> arrived;
-    explicit Requester(const Clock& c, size_t n) : clk(c), arrived(n, 0) {}
-    void mem_response(MemRequest& r) override { arrived[r.tag] = clk.now(); }
-};
 
 // An L2 channel: records each request's arrival (its issue cycle) and answers every request
 // at cycle `answer_at`.
@@ -69,7 +63,7 @@ TEST_CASE("crossbar: link occupancy and latency each way, by hand", "[noc]") {
     auto* ch1 = new Channel("ch1", 100, clk);
     xbar->channels = {ch0, ch1};
     ch0->up = ch1->up = xbar;
-    Requester cu(clk, 4);
+    AnswerLog cu(clk, 4);
     // All leave at cycle 0: two loads to channel 0 (address 0 and 128), a load to channel 1
     // (address 256), then a 128-byte store to channel 1.
     std::vector<MemRequest> reqs = {line(trace::Op::Load, 0, 128, 0, &cu), line(trace::Op::Load, 128, 128, 1, &cu),
@@ -86,7 +80,7 @@ TEST_CASE("crossbar: link occupancy and latency each way, by hand", "[noc]") {
     // Answers, all at cycle 100: channel 0's response link carries 128 bytes for load 0 in
     // cycles 100-101 and for load 1 in 102-103; channel 1's carries load 2's data in 100-101,
     // then the store's acknowledgement (no data) in cycle 102.
-    CHECK(cu.arrived == std::vector<Cycle>{102 + 40, 104 + 40, 102 + 40, 103 + 40});
+    CHECK(cu.answered == std::vector<Cycle>{102 + 40, 104 + 40, 102 + 40, 103 + 40});
     const NocStats& s = xbar->stats();
     CHECK(s.requests == 4);
     CHECK(s.request_bytes == 128);
@@ -105,7 +99,7 @@ TEST_CASE("crossbar: a fractional store rate keeps its link time in 1/1024 cycle
     auto* ch = new Channel("ch", 100, clk);
     xbar->channels = {ch};
     ch->up = xbar;
-    Requester cu(clk, 2);
+    AnswerLog cu(clk, 2);
     // A 4-byte store at half a byte a cycle holds the link 8 cycles (8,192 ticks); the load
     // after it, a command, one more (to tick 9,216: the end of cycle 8).
     std::vector<MemRequest> reqs = {line(trace::Op::Store, 0, 4, 0, &cu), line(trace::Op::Load, 64, 64, 1, &cu)};
@@ -114,6 +108,6 @@ TEST_CASE("crossbar: a fractional store rate keeps its link time in 1/1024 cycle
     REQUIRE(ch->arrival == std::vector<Cycle>{8 + 40, 9 + 40});
     // Answers at 100 on the response link at its full 64 bytes a cycle: the ack in cycle 100,
     // the load's 64 bytes in cycle 101.
-    CHECK(cu.arrived == std::vector<Cycle>{101 + 40, 102 + 40});
+    CHECK(cu.answered == std::vector<Cycle>{101 + 40, 102 + 40});
     CHECK(xbar->stats().queue_cycles == 8 + 1);
 }

@@ -7,24 +7,17 @@
 #include <vector>
 
 #include "helpers.h"
+#include "mocks.h"
 #include "models/memory/fixed_latency_memory.h"
 
 using namespace dcusim;
+using dcusim::test::AnswerLog;
 using dcusim::test::wave_of;
-
-namespace {
-struct Requester : MemResponder {
-    const Clock& clk;
-    std::vector<Cycle> answered;
-    explicit Requester(const Clock& c) : clk(c), answered(3, 0) {}
-    void mem_response(MemRequest& r) override { answered[r.tag] = clk.now(); }
-};
-}  // namespace
 
 TEST_CASE("fixed memory: answers latency cycles after issue, counts lanes and lines", "[memory]") {
     static Clock clk(1000);
     auto* mem = new FixedLatencyMemory("mem", FixedMemoryParams{500}, clk);
-    Requester cu(clk);
+    AnswerLog cu(clk, 3);
     const auto w = wave_of({"ld global 8 0 0xff affine 0x1000 8"});
     std::vector<MemRequest> reqs(3);
     reqs[0].instr = &w.instrs[0], reqs[0].wave = &w;  // a wave instruction: 8 lanes of 8 bytes
