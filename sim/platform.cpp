@@ -76,9 +76,12 @@ public:
                 l2_.back()->dram(*dram_);
                 xbar_->channels.push_back(l2_.back().get());
             }
-            std::vector<L2Slice*> slices;
-            for (auto& l : l2_) slices.push_back(l.get());
-            for (auto& l : l2_) l->peers = slices;  // a copy's home, a home's copies
+            if (p.l2.sides.replicating()) {  // a copy's home, a home's copies
+                link_ = std::make_unique<L2Link>("l2_link", p.l2.sides);
+                std::vector<L2SideIf*> slices;
+                for (auto& l : l2_) slices.push_back(l.get()), l->link(*link_);
+                link_->attach(std::move(slices));
+            }
             below_l1 = xbar_.get();
         }
         std::vector<ComputeUnit*> cus;
@@ -222,6 +225,7 @@ private:
     std::unique_ptr<FixedLatencyMemory> mem_;
     std::unique_ptr<Dram> dram_;
     std::unique_ptr<Crossbar> xbar_;
+    std::unique_ptr<L2Link> link_;  // between the L2 sides, when they keep copies
     std::vector<std::unique_ptr<L2Slice>> l2_;
     std::vector<std::unique_ptr<VectorL1>> l1_;
     std::vector<std::unique_ptr<ConstantCache>> consts_;

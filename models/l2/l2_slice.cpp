@@ -136,6 +136,7 @@ L2Slice::DownReq& L2Slice::down_req(Down kind, uint64_t line_no, uint32_t sector
     d.req = MemRequest{};
     d.req.op = kind == Down::Fetch ? trace::Op::Load : trace::Op::Store;
     d.req.source = by.source;
+    d.req.home = by.home;  // a copy's requests cross the link to it
     d.req.addr = line_no * p_.geometry.line_bytes;
     d.req.size = p_.geometry.line_bytes;
     d.req.sectors = sectors;
@@ -157,7 +158,7 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequ
     d.req.link = copy;
     stats_.far_fetches += far != 0;
     if (!copy) ++stats_.fetches;  // DRAM reads sent
-    if (copy) peers[by.home]->mem_request(d.req);
+    if (copy) link->to_home(d.req);
     else dram->mem_request(d.req);
 }
 
@@ -165,14 +166,11 @@ void L2Slice::forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, 
     DownReq& d = down_req(Down::Forward, line_no, sectors, now + p_.sides.far_latency, by);
     d.req.partial = sectors & ~full;
     d.req.link = true;
-    peers[by.home]->mem_request(d.req);
+    link->to_home(d.req);
 }
 
 void L2Slice::drop_copies(uint64_t line_no, uint32_t from_side) {
-    if (!p_.sides.replicating()) return;
-    const uint32_t own = p_.sides.side_of_channel(p_.index);
-    for (uint32_t side = 0; side < p_.sides.count; ++side)
-        if (side != own && side != from_side) peers[p_.sides.mirror(p_.index, side)]->drop_copy(line_no);
+    if (p_.sides.replicating()) link->drop_copies(p_.index, line_no, from_side);
 }
 
 void L2Slice::add_foreign_dirty(uint64_t line_no) {

@@ -27,6 +27,7 @@
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "l2_link.h"
 #include "partitions.h"
 
 namespace dcusim {
@@ -64,10 +65,11 @@ struct L2Stats : CacheCounters {
     void add_to(StatMap& m) const;
 };
 
-class L2Slice : public sc_core::sc_module, public MemTargetIf, public MemResponder {
+class L2Slice : public sc_core::sc_module, public L2SideIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> dram;
-    std::vector<L2Slice*> peers;  // every slice, by channel (bound by the platform; used when sides keep copies)
+    // To the other sides' slices (bound only when sides keep copies).
+    sc_core::sc_port<L2LinkIf, 1, sc_core::SC_ZERO_OR_MORE_BOUND> link;
 
     L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk);
     void mem_request(MemRequest& req) override;
@@ -78,7 +80,7 @@ public:
     // written back when evicted.
     void add_foreign_dirty(uint64_t line_no);
     // Empties this slice's copy of a line homed elsewhere (written there).
-    void drop_copy(uint64_t line_no) { tags_.drop(line_no); }
+    void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
         tags_.invalidate_all();
         dirty_sectors_ = 0;

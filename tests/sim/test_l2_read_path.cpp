@@ -63,7 +63,6 @@ struct Bench {
         slice = new L2Slice("l2", p, clk);
         dram = new FixedMemory("dram", clk, 100);
         slice->dram(*dram);
-        slice->peers = {slice};
         l1s = new L1s("l1s", clk, std::move(loads));
         l1s->l2(*slice);
     }
