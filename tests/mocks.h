@@ -8,8 +8,6 @@
 
 #include "models/common/clock.h"
 #include "models/common/request.h"
-#include "models/constant/const_cache.h"
-#include "models/lds/lds.h"
 
 namespace dcusim::test {
 
@@ -23,7 +21,7 @@ struct AnswerLog : MemResponder {
 
 // A memory below the unit: answers each request `latency` cycles after it leaves (its issue
 // cycle), in the order they fall due, and records when each left.
-struct FixedMemory : sc_core::sc_module, MemTargetIf {
+struct FixedMemory : sc_core::sc_module, MemTargetIf, WaveMemIf {
     const Clock& clk;
     Cycle latency;
     std::vector<MemRequest*> pending;
@@ -40,6 +38,10 @@ struct FixedMemory : sc_core::sc_module, MemTargetIf {
         r.done = r.issue + latency;
         pending.push_back(&r);
         wake_.notify(sc_core::SC_ZERO_TIME);
+    }
+    Cycle wave_request(MemRequest& r) override {
+        mem_request(r);
+        return kAnswerLater;
     }
     void answer() {
         for (;;) {
@@ -58,17 +60,15 @@ struct FixedMemory : sc_core::sc_module, MemTargetIf {
 };
 
 // An LDS beside a CU: every access is back 10 cycles after it issues.
-struct MockLds : sc_core::sc_module, LdsIf {
+struct MockLds : sc_core::sc_module, WaveMemIf {
     explicit MockLds(sc_core::sc_module_name n) : sc_module(n) {}
-    Cycle lds_access(const trace::Instr&, const trace::WaveTrace&, Cycle now) override { return now + 10; }
+    Cycle wave_request(MemRequest& r) override { return r.issue + 10; }
 };
 
 // A constant cache beside a CU that takes nothing: every load goes the vector path.
-struct MockConst : sc_core::sc_module, ConstIf {
+struct MockConst : sc_core::sc_module, WaveMemIf {
     explicit MockConst(sc_core::sc_module_name n) : sc_module(n) {}
-    bool const_access(const trace::Instr&, const trace::WaveTrace&, CompletionSink*, uint32_t, Cycle) override {
-        return false;
-    }
+    Cycle wave_request(MemRequest&) override { return kNotHere; }
 };
 
 }  // namespace dcusim::test

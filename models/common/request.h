@@ -1,7 +1,8 @@
-// The one request type that flows between units, and the two interfaces it
-// flows through: MemTargetIf (forward, via sc_port) and MemResponder
-// (backward: the target answers the initiator named in the request, as
-// TLM-2.0's backward path does).
+// The one request type that flows between units, and the interfaces it flows
+// through: WaveMemIf (a CU's wave instructions to its memories) and
+// MemTargetIf (line requests below them), forward via sc_port, and
+// MemResponder (backward: the target answers the initiator named in the
+// request, as TLM-2.0's backward path does).
 #pragma once
 
 #include <systemc>
@@ -88,11 +89,16 @@ public:
     virtual void mem_request(MemRequest& req) = 0;
 };
 
-// Completion of a wave's memory instruction, reported back to its CU.
-class CompletionSink {
+// The one shape through which a CU reaches each of its memories (the LDS, the
+// constant cache, the vector L1 or a fixed-latency memory): a wave
+// instruction's request (req.instr and req.wave, leaving at req.issue).
+class WaveMemIf : public virtual sc_core::sc_interface {
 public:
-    virtual ~CompletionSink() = default;
-    virtual void mem_complete(uint32_t wave_slot, Cycle when) = 0;
+    static constexpr Cycle kAnswerLater = ~Cycle(0);  // the target keeps the request and answers through req.reply_to
+    static constexpr Cycle kNotHere = ~Cycle(0) - 1;  // not this path's: the CU sends it on the vector-memory path
+    // The cycle the instruction's data is back when the target knows it at
+    // once (the request is then free at once), else kAnswerLater or kNotHere.
+    virtual Cycle wave_request(MemRequest& req) = 0;
 };
 
 }  // namespace dcusim

@@ -25,13 +25,17 @@ void ConstantCache::finish_op(uint32_t op, Cycle done) {
     PendingOp& o = ops_[op];
     o.done = std::max(o.done, done);
     if (--o.fills == 0) {
-        o.sink->mem_complete(o.slot, o.done);
+        MemRequest* r = o.req;
+        r->done = o.done;
         ops_.release(op);
+        r->reply_to->mem_response(*r);
     }
 }
 
-bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace& w, CompletionSink* sink, uint32_t slot,
-                                 Cycle now) {
+Cycle ConstantCache::wave_request(MemRequest& req) {
+    const trace::Instr& in = *req.instr;
+    const trace::WaveTrace& w = *req.wave;
+    const Cycle now = req.issue;
     // Distinct addresses in lane order (at most one per lane).
     uint64_t addrs[64];
     unsigned k = 0;
@@ -45,7 +49,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
     ++stats_.instructions;
     if (k > 1 && p_.divergent == ConstDivergence::Vector) {
         ++stats_.vector_instructions;
-        return false;
+        return kNotHere;
     }
     stats_.requests += k;
     stats_.serialization_cycles += uint64_t(k - 1) * p_.request_cycles;
@@ -53,7 +57,7 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
     Cycle start = std::max(now, port_free_);
     stats_.queue_cycles += start - now;
     const uint32_t op = ops_.acquire();
-    ops_[op] = {sink, slot, 1, 0};  // one fill's worth held until every request is placed
+    ops_[op] = {&req, 1, 0};  // one fill's worth held until every request is placed
     for (unsigned r = 0; r < k; ++r) {
         Cycle t = start + Cycle(r) * p_.request_cycles;
         uint64_t first = tags_.line_of(addrs[r]), last = tags_.line_of(addrs[r] + in.bytes - 1);
@@ -87,8 +91,11 @@ bool ConstantCache::const_access(const trace::Instr& in, const trace::WaveTrace&
         ops_[op].done = std::max(ops_[op].done, t + p_.latency + Cycle(r) * p_.replay_latency);
     }
     port_free_ = start + Cycle(k) * p_.request_cycles;
-    finish_op(op, 0);
-    return true;
+    PendingOp& o = ops_[op];
+    if (--o.fills) return kAnswerLater;
+    const Cycle done = o.done;  // every line hit
+    ops_.release(op);
+    return done;
 }
 
 void ConstantCache::mem_response(MemRequest& req) {

@@ -38,21 +38,14 @@ struct ConstStats {
     void report(StatMap& m) const;
 };
 
-class ConstIf : public virtual sc_core::sc_interface {
-public:
-    // Returns false when the instruction must take the vector path instead;
-    // otherwise the cache reports completion through sink->mem_complete(slot, ...).
-    virtual bool const_access(const trace::Instr& in, const trace::WaveTrace& w, CompletionSink* sink, uint32_t slot,
-                              Cycle now) = 0;
-};
-
-class ConstantCache : public sc_core::sc_module, public ConstIf, public MemResponder {
+class ConstantCache : public sc_core::sc_module, public WaveMemIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> mem;
 
     ConstantCache(sc_core::sc_module_name name, const ConstParams& p);
-    bool const_access(const trace::Instr& in, const trace::WaveTrace& w, CompletionSink* sink, uint32_t slot,
-                      Cycle now) override;
+    // A constant load: its cycle when every line it needs hits, kAnswerLater
+    // when a fill is needed, kNotHere for a divergent load under `vector`.
+    Cycle wave_request(MemRequest& req) override;
     void mem_response(MemRequest& req) override;
     const ConstStats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
@@ -60,8 +53,7 @@ public:
 
 private:
     struct PendingOp {  // one wave instruction waiting for fills
-        CompletionSink* sink;
-        uint32_t slot;
+        MemRequest* req;
         uint32_t fills;
         Cycle done;
     };

@@ -224,35 +224,41 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
 }
 
 void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
-    switch (in.space) {
-        case Space::Lds: w.add_known(lds->lds_access(in, *w.trace, now)); return;
-        case Space::Const:
-            ++w.unknown;
-            if (constant->const_access(in, *w.trace, this, slot, now)) return;
-            --w.unknown;  // divergent under `vector`: the vector-memory path serves it
-            return send_global(w, slot, in, now);
-        case Space::Global: ++stats_.global_instructions; return send_global(w, slot, in, now);
-        case Space::Local: ++stats_.local_instructions; return send_global(w, slot, in, now);
-    }
+    MemRequest& r = new_request(w, slot, in, now);
+    if (in.space == Space::Global) ++stats_.global_instructions;
+    if (in.space == Space::Local) ++stats_.local_instructions;
+    if (in.space != Space::Lds && in.space != Space::Const) return send_vector(w, r);
+    ++w.unknown;
+    const Cycle at = (in.space == Space::Lds ? lds : constant)->wave_request(r);
+    if (at == WaveMemIf::kAnswerLater) return;  // a constant miss: answered through mem_response
+    --w.unknown;
+    if (at == WaveMemIf::kNotHere) return send_vector(w, r);  // divergent under `vector`
+    reqs_.release(uint32_t(r.tag >> 32));
+    w.add_known(at);
 }
 
-void ComputeUnit::send_global(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
+MemRequest& ComputeUnit::new_request(const WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
     const uint32_t ri = reqs_.acquire();
-    MemRequest* r = &reqs_[ri];
-    *r = MemRequest{};
-    r->op = in.op;
-    r->space = in.space;
-    r->instr = &in;
-    r->wave = w.trace;
-    r->size = in.bytes;
-    r->issue = now;
-    r->reply_to = this;
-    r->tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
-    r->wave_id = slot;
-    r->pc = in.pc;
-    if (in.op == trace::Op::Store && !p_.wait_stores) ++w.stores;
+    MemRequest& r = reqs_[ri];
+    r = MemRequest{};
+    r.op = in.op;
+    r.space = in.space;
+    r.instr = &in;
+    r.wave = w.trace;
+    r.size = in.bytes;
+    r.issue = now;
+    r.reply_to = this;
+    r.tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
+    r.wave_id = slot;
+    r.pc = in.pc;
+    return r;
+}
+
+void ComputeUnit::send_vector(WaveState& w, MemRequest& r) {
+    if (r.op == trace::Op::Store && !p_.wait_stores) ++w.stores;
     else ++w.unknown;
-    mem->mem_request(*r);
+    const Cycle at = mem->wave_request(r);
+    sc_assert(at == WaveMemIf::kAnswerLater);  // the vector path's memories answer through mem_response
 }
 
 void ComputeUnit::mem_response(MemRequest& req) {

@@ -15,8 +15,6 @@
 #include "../common/request.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
-#include "../constant/const_cache.h"
-#include "../lds/lds.h"
 #include "occupancy.h"
 #include "wave_state.h"
 
@@ -36,11 +34,12 @@ struct CuStats {
     void report(StatMap& m) const;
 };
 
-class ComputeUnit : public sc_core::sc_module, public CompletionSink, public MemResponder {
+class ComputeUnit : public sc_core::sc_module, public MemResponder {
 public:
-    sc_core::sc_port<LdsIf> lds;
-    sc_core::sc_port<ConstIf> constant;
-    sc_core::sc_port<MemTargetIf> mem;
+    // Its three memories, reached alike (WaveMemIf): the LDS, the constant cache, the vector-memory path.
+    sc_core::sc_port<WaveMemIf> lds;
+    sc_core::sc_port<WaveMemIf> constant;
+    sc_core::sc_port<WaveMemIf> mem;
 
     ComputeUnit(sc_core::sc_module_name name, uint32_t id, const CuParams& p, const Clock& clk, WorkgroupListener* l);
 
@@ -50,7 +49,6 @@ public:
     void launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now);
     bool idle() const { return resident_ == 0; }
 
-    void mem_complete(uint32_t slot, Cycle when) override;
     void mem_response(MemRequest& req) override;
 
     const CuStats& stats() const { return stats_; }
@@ -64,7 +62,9 @@ private:
     void issue_mem(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
     void release_barrier_if_complete(uint32_t wg, Cycle now);
     void retire(uint32_t slot, Cycle now);
-    void send_global(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
+    MemRequest& new_request(const WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
+    void send_vector(WaveState& w, MemRequest& r);  // through the vector-memory path (mem)
+    void mem_complete(uint32_t slot, Cycle when);
     void stall(WaveState& w, WaveState::Stall why, Cycle now);
     void end_stall(WaveState& w, Cycle now, uint64_t pc);  // pc: the instruction the wave stalled at
     // The wave waits for outstanding memory: at a known cycle, or parked until a response.
@@ -100,7 +100,7 @@ private:
     sc_core::sc_event wake_;
     bool in_run_ = false;
     Cycle next_wake_ = ~Cycle(0);
-    SlotPool<MemRequest> reqs_;  // requests in flight to the global-memory port
+    SlotPool<MemRequest> reqs_;  // requests in flight to the CU's memories
 };
 
 }  // namespace dcusim

@@ -33,7 +33,7 @@ uint64_t VectorL1::private_addr(const MemRequest& req, unsigned lane, uint64_t o
     return kBase + window + (offset / e) * (p_.wave_size * e) + lane * e + offset % e;
 }
 
-void VectorL1::mem_request(MemRequest& req) {
+Cycle VectorL1::wave_request(MemRequest& req) {
     const Cycle arrival = std::max(clk_.now(), req.issue);
     const uint32_t op = ops_.acquire();
     const bool local = req.space == trace::Space::Local;
@@ -58,6 +58,7 @@ void VectorL1::mem_request(MemRequest& req) {
         port_.push({la.line, req.pc, la.sectors, la.written, la.partial, op, req.op, req.space, req.instr->readonly}, arrival, extra);
         extra = 0;
     }
+    return kAnswerLater;
 }
 
 void VectorL1::run() {

@@ -48,12 +48,12 @@ struct L1Stats : CacheCounters {
     void add_to(StatMap& m) const;
 };
 
-class VectorL1 : public sc_core::sc_module, public MemTargetIf, public MemResponder {
+class VectorL1 : public sc_core::sc_module, public WaveMemIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> down;
 
     VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk);
-    void mem_request(MemRequest& req) override;   // a wave instruction from the CU
+    Cycle wave_request(MemRequest& req) override;  // a wave instruction from the CU: answered later
     void mem_response(MemRequest& req) override;  // an answer from the L2 side
     const L1Stats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }

@@ -5,6 +5,7 @@
 #include <systemc>
 
 #include "../common/clock.h"
+#include "../common/request.h"
 #include "../common/stats.h"
 #include "bank_model.h"
 
@@ -30,16 +31,12 @@ struct LdsStats {
     void report(StatMap& m) const;
 };
 
-class LdsIf : public virtual sc_core::sc_interface {
-public:
-    // Issues one wave instruction at cycle `now`; returns the cycle its data is back.
-    virtual Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now) = 0;
-};
-
-class Lds : public sc_core::sc_module, public LdsIf {
+class Lds : public sc_core::sc_module, public WaveMemIf {
 public:
     Lds(sc_core::sc_module_name name, const LdsParams& p);
-    Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now) override;
+    // Issues one wave instruction at cycle `now`; returns the cycle its data is back.
+    Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now);
+    Cycle wave_request(MemRequest& req) override { return lds_access(*req.instr, *req.wave, req.issue); }
     const LdsStats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
 

@@ -19,10 +19,14 @@ struct FixedMemoryStats {
     void report(StatMap& m) const;
 };
 
-class FixedLatencyMemory : public sc_core::sc_module, public MemTargetIf {
+class FixedLatencyMemory : public sc_core::sc_module, public MemTargetIf, public WaveMemIf {
 public:
     FixedLatencyMemory(sc_core::sc_module_name name, const FixedMemoryParams& p, const Clock& clk);
-    void mem_request(MemRequest& req) override;
+    void mem_request(MemRequest& req) override;  // a line request, or a wave instruction
+    Cycle wave_request(MemRequest& req) override {
+        mem_request(req);
+        return kAnswerLater;
+    }
     const FixedMemoryStats& stats() const { return stats_; }
     void reset_stats() { stats_ = {}; }
 

@@ -20,25 +20,34 @@ using Memory = dcusim::test::FixedMemory;
 namespace {
 
 // Issues each instruction of `wave` at its cycle and records when each completes.
-struct Cu : sc_core::sc_module, CompletionSink {
-    sc_core::sc_port<ConstIf> cache;
+struct Cu : sc_core::sc_module, MemResponder {
+    sc_core::sc_port<WaveMemIf> cache;
     const Clock& clk;
     trace::WaveTrace wave;
     std::vector<Cycle> at;
+    std::vector<MemRequest> reqs;
     std::vector<bool> taken;
     std::vector<Cycle> completed;
     Cu(sc_core::sc_module_name n, const Clock& c, trace::WaveTrace w, std::vector<Cycle> when)
-        : sc_module(n), clk(c), wave(std::move(w)), at(std::move(when)), completed(at.size(), 0) {
+        : sc_module(n), clk(c), wave(std::move(w)), at(std::move(when)), reqs(at.size()), completed(at.size(), 0) {
         SC_HAS_PROCESS(Cu);
         SC_THREAD(drive);
     }
     void drive() {
         for (size_t i = 0; i < at.size(); ++i) {
             if (at[i] > clk.now()) wait(clk.until(at[i]));
-            taken.push_back(cache->const_access(wave.instrs[i], wave, this, uint32_t(i), clk.now()));
+            MemRequest& r = reqs[i];
+            r.instr = &wave.instrs[i];
+            r.wave = &wave;
+            r.issue = clk.now();
+            r.reply_to = this;
+            r.tag = i;
+            const Cycle done = cache->wave_request(r);
+            taken.push_back(done != WaveMemIf::kNotHere);
+            if (done != WaveMemIf::kNotHere && done != WaveMemIf::kAnswerLater) completed[i] = done;  // every line hit
         }
     }
-    void mem_complete(uint32_t slot, Cycle when) override { completed[slot] = when; }
+    void mem_response(MemRequest& r) override { completed[r.tag] = r.done; }
 };
 
 ConstParams params(ConstDivergence d) {

@@ -20,7 +20,7 @@ namespace {
 
 // Sends instruction i of `wave` at cycle at[i] and records when each is answered.
 struct Cu : sc_core::sc_module, MemResponder {
-    sc_core::sc_port<MemTargetIf> l1;
+    sc_core::sc_port<WaveMemIf> l1;
     const Clock& clk;
     trace::WaveTrace wave;
     std::vector<Cycle> at;
@@ -42,7 +42,7 @@ struct Cu : sc_core::sc_module, MemResponder {
             r.issue = clk.now();
             r.reply_to = this;
             r.tag = i;
-            l1->mem_request(r);
+            l1->wave_request(r);
         }
     }
     void mem_response(MemRequest& r) override { answered[r.tag] = clk.now(); }
