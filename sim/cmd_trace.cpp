@@ -48,6 +48,10 @@ static int convert(const std::vector<std::string>& a) {
         std::cerr << e.what() << '\n';
         return 2;
     }
+    if (ca.help) {
+        std::cout << "usage: dcusim trace convert IN OUT [--to text|binary]\n\n" << convert_options();
+        return 0;
+    }
     const std::string &in_path = ca.in, &out_path = ca.out;
     std::string to = ca.to;
     auto src = open_source(in_path);
