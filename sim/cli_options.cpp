@@ -11,11 +11,18 @@ namespace dcusim::cli {
 namespace {
 
 // A value refused by one of the readers below. Boost adds which option it was as it rethrows;
-// the text is ours, so its what() (which fills placeholders in) is never needed.
+// what() is ours, without Boost's placeholders, for `run`, which shows what() of any po::error.
 class BadValue : public po::error_with_option_name {
 public:
     explicit BadValue(std::string after_name) : po::error_with_option_name("bad value"), after(std::move(after_name)) {}
+    const char* what() const noexcept override {
+        text_ = get_option_name() + after;
+        return text_.c_str();
+    }
     std::string after;  // ": '0x' is not a number of jobs from 1 to 1024"
+
+private:
+    mutable std::string text_;
 };
 
 // A typed value whose word is read by `read`, which returns "" or what follows the option's name
@@ -68,6 +75,15 @@ po::typed_value<uint64_t>* count(uint64_t max) {
     return new Strict<uint64_t>([max](const std::string& w, uint64_t& v) {
         if (digits(w) && parse_size(w, v) && v >= 1 && v <= max) return std::string();
         return ": '" + w + "' is not a whole number from 1 to " + std::to_string(max);
+    });
+}
+
+po::typed_value<unsigned>* count_unsigned(unsigned max) {
+    return new Strict<unsigned>([max](const std::string& w, unsigned& v) {
+        uint64_t x = 0;
+        if (!digits(w) || !parse_size(w, x) || x < 1 || x > max) return ": '" + w + "' is not a whole number from 1 to " + std::to_string(max);
+        v = unsigned(x);
+        return std::string();
     });
 }
 

@@ -22,6 +22,7 @@ struct UsageError : std::runtime_error {
 // Option values. Each refuses anything but the whole word it expects ("0x", "1.5", "-1", " 4"),
 // with a message naming the option and the word.
 po::typed_value<uint64_t>* count(uint64_t max);  // digits only, 1 to max
+po::typed_value<unsigned>* count_unsigned(unsigned max);  // the same, for run's --top (an unsigned)
 po::typed_value<uint64_t>* size();               // digits with K, M or G, above 0
 po::typed_value<uint64_t>* jobs();               // -j: 1 to 1024 processes
 po::typed_value<double>* percentage();           // a decimal number from 0 to 1e9

@@ -179,7 +179,7 @@ po::variables_map parse_run_args(const std::vector<std::string>& args, po::optio
         "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(
         "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line")(
         "report", po::value<std::string>(), "pcs: the instructions to blame, per cost")(
-        "top", po::value<unsigned>()->default_value(10), "instructions per cost in --report pcs");
+        "top", cli::count_unsigned(1000000)->default_value(10), "instructions per cost in --report pcs");
     po::options_description keys("preset keys");
     for (const auto& d : param_defs()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
     po::options_description all = with_hidden(opts, "trace");

@@ -72,6 +72,15 @@ expect_error 2 "^dcusim trace convert: --to needs a value$" "$DCUSIM" trace conv
 [ ! -e "$WORK/u.trace" ] || fail "a refused convert left a file"
 help_lists "$DCUSIM" trace convert -- "--to text|binary"
 
+# run keeps Boost's own messages, but --top is read as strictly as the counts above.
+expect_error 2 "^dcusim run: --top: '-1' is not a whole number from 1 to 1000000$" "$DCUSIM" run --report pcs --top -1 "$ex"
+expect_error 2 "^dcusim run: --top: '0x' is not a whole number from 1 to 1000000$" "$DCUSIM" run --report pcs --top 0x "$ex"
+"$DCUSIM" run --quiet --report pcs --top=2 "$ex" >"$WORK/top2a" || fail "run --top=2 exited $?"
+"$DCUSIM" run --quiet --report pcs --top 2 "$ex" >"$WORK/top2b" || fail "run --top 2 exited $?"
+"$DCUSIM" run --quiet --report pcs --top 3 "$ex" >"$WORK/top3" || fail "run --top 3 exited $?"
+cmp -s "$WORK/top2a" "$WORK/top2b" || fail "run --top=2 differs from --top 2"
+cmp -s "$WORK/top2a" "$WORK/top3" && fail "run --top 2 lists what --top 3 does: --top is not read"
+
 # dcusim-tracegen: the README's `--bytes 32M` is 32 MiB, written any way Boost takes it.
 expect_ok "$GEN" stream --bytes 32M -o "$WORK/m.dctrace"
 expect_ok "$GEN" stream --bytes 33554432 -o "$WORK/n.dctrace"

@@ -131,3 +131,12 @@ TEST_CASE("sweep, validate, plot and trace convert parse through the same layer"
     CHECK_THROWS_WITH(parse_convert_args({"a", "b", "--bogus"}), "dcusim trace convert: unknown option '--bogus'");
     CHECK_THROWS_WITH(parse_convert_args({"a", "b", "c"}), "dcusim trace convert: unexpected argument 'c'");
 }
+
+TEST_CASE("run's --top is a count as strict as the others, in run's own what()", "[cli][bad-input]") {
+    CHECK(parse_run_args({"--top", "8"})["top"].as<unsigned>() == 8);
+    CHECK(parse_run_args({})["top"].as<unsigned>() == 10);
+    // Boost's own unsigned took -1 for 4294967295 and 0 for none.
+    CHECK_THROWS_WITH(parse_run_args({"--top", "-1"}), "--top: '-1' is not a whole number from 1 to 1000000");
+    CHECK_THROWS_WITH(parse_run_args({"--top=0"}), "--top: '0' is not a whole number from 1 to 1000000");
+    CHECK_THROWS_WITH(parse_run_args({"--top", "0x"}), "--top: '0x' is not a whole number from 1 to 1000000");
+}
