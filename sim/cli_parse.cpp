@@ -214,4 +214,18 @@ ConvertArgs parse_convert_args(const std::vector<std::string>& a) {
     return c;
 }
 
+TraceFileArgs parse_trace_file_args(const std::string& sub, const std::vector<std::string>& args) {
+    po::options_description o;
+    o.add_options()("help,h", po::bool_switch(), "this help");
+    const po::variables_map vm = parse("trace " + sub, args, with_hidden(o, "file"), all_to("file"));
+    TraceFileArgs t;
+    t.help = vm["help"].as<bool>();
+    if (t.help) return t;
+    const std::vector<std::string> files = words_of(vm, "file");
+    if (files.size() > 1) throw ConfigError("dcusim trace " + sub + ": one trace only ('" + files[1] + "')");
+    if (files.empty()) throw ConfigError("dcusim trace " + sub + ": needs FILE (dcusim trace --help)");
+    t.file = files[0];
+    return t;
+}
+
 }  // namespace dcusim

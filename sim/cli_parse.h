@@ -60,4 +60,11 @@ struct ConvertArgs {
 boost::program_options::options_description convert_options();
 ConvertArgs parse_convert_args(const std::vector<std::string>& args);
 
+// `dcusim trace dump FILE` and `dcusim trace stats FILE` (`sub`: dump or stats): one trace, no options.
+struct TraceFileArgs {
+    std::string file;
+    bool help = false;
+};
+TraceFileArgs parse_trace_file_args(const std::string& sub, const std::vector<std::string>& args);
+
 }  // namespace dcusim

@@ -71,6 +71,14 @@ expect_error 2 "^dcusim trace convert: unknown option '--bogus'$" "$DCUSIM" trac
 expect_error 2 "^dcusim trace convert: --to needs a value$" "$DCUSIM" trace convert "$ex" "$WORK/u.trace" --to
 [ ! -e "$WORK/u.trace" ] || fail "a refused convert left a file"
 help_lists "$DCUSIM" trace convert -- "--to text|binary"
+# trace dump and stats: one FILE and no options (a word such as --bogus was taken as the file, a
+# second FILE printed the usage: 4 lines).
+expect_error 2 "^dcusim trace stats: unknown option '--bogus'$" "$DCUSIM" trace stats --bogus
+expect_error 2 "^dcusim trace dump: one trace only \('$ex'\)$" "$DCUSIM" trace dump "$ex" "$ex"
+expect_error 2 "^dcusim trace stats: needs FILE \(dcusim trace --help\)$" "$DCUSIM" trace stats
+expect_error 2 "^dcusim trace: unknown subcommand 'walk' \(convert, dump, stats\)$" "$DCUSIM" trace walk "$ex"
+"$DCUSIM" trace stats -- "$ex" >"$WORK/stats" || fail "trace stats -- FILE exited $?"
+grep -q "^kernels 2$" "$WORK/stats" || fail "trace stats -- FILE: not the example's stats"
 
 # run keeps Boost's own messages, but --top is read as strictly as the counts above.
 expect_error 2 "^dcusim run: --top: '-1' is not a whole number from 1 to 1000000$" "$DCUSIM" run --report pcs --top -1 "$ex"

@@ -130,6 +130,10 @@ TEST_CASE("sweep, validate, plot and trace convert parse through the same layer"
     CHECK(parse_convert_args({"--to=text", "a", "b"}).to == "text");
     CHECK_THROWS_WITH(parse_convert_args({"a", "b", "--bogus"}), "dcusim trace convert: unknown option '--bogus'");
     CHECK_THROWS_WITH(parse_convert_args({"a", "b", "c"}), "dcusim trace convert: unexpected argument 'c'");
+    CHECK(parse_trace_file_args("stats", {"t.trace"}).file == "t.trace");
+    CHECK_THROWS_WITH(parse_trace_file_args("stats", {"--bogus"}), "dcusim trace stats: unknown option '--bogus'");
+    CHECK_THROWS_WITH(parse_trace_file_args("dump", {"a", "b"}), "dcusim trace dump: one trace only ('b')");
+    CHECK_THROWS_WITH(parse_trace_file_args("dump", {}), "dcusim trace dump: needs FILE (dcusim trace --help)");
 }
 
 TEST_CASE("run's --top is a count as strict as the others, in run's own what()", "[cli][bad-input]") {
