@@ -50,9 +50,10 @@ bool digits(const std::string& s) { return !s.empty() && s.find_first_not_of("01
 // one (-j), as the usage writes it.
 std::string shown(const po::options_description& opts, const std::vector<std::string>& words, const std::string& canonical) {
     const size_t start = canonical.find_first_not_of('-');
-    const std::string name = start == std::string::npos ? canonical : canonical.substr(start);
-    const po::option_description* d = opts.find_nothrow(name, false);
-    if (!d) return canonical;
+    const std::string name = start == std::string::npos ? "" : canonical.substr(start);
+    // No name ("--=") would match every option without a short form: Boost throws "ambiguous".
+    const po::option_description* d = name.empty() ? nullptr : opts.find_nothrow(name, false);
+    if (!d) return canonical.empty() ? "an option" : "'" + canonical + "'";
     const std::string long_form = "--" + d->long_name();
     for (const std::string& w : words)
         if (w == long_form || w.rfind(long_form + "=", 0) == 0) return long_form;
@@ -114,6 +115,14 @@ po::typed_value<double>* percentage() {
 
 int style() { return po::command_line_style::default_style & ~po::command_line_style::allow_guessing; }
 
+std::string nameless_option(const std::vector<std::string>& words) {
+    for (const std::string& w : words) {
+        if (w == "--") break;
+        if (w.rfind("--=", 0) == 0) return w;
+    }
+    return "";
+}
+
 std::string placeholder_in(const std::vector<std::string>& words) {
     for (const auto& w : words)
         for (size_t a = w.find('%'); a != std::string::npos; a = w.find('%', a + 1)) {
@@ -128,6 +137,8 @@ std::string placeholder_in(const std::vector<std::string>& words) {
 
 po::variables_map parse(const std::vector<std::string>& words, const po::options_description& opts,
                         const po::positional_options_description& pos) {
+    const std::string nameless = nameless_option(words);
+    if (!nameless.empty()) throw UsageError("unknown option '" + nameless + "'");
     po::variables_map vm;
     // The common errors get messages of our own, from names only; Boost's what() fills placeholders
     // in, so it is called only once no word holds one.

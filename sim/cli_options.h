@@ -35,6 +35,10 @@ int style();
 po::variables_map parse(const std::vector<std::string>& words, const po::options_description& opts,
                         const po::positional_options_description& pos);
 
+// "" or the first word before any "--" that is an option without a name ("--=x"): Boost gives its
+// value to whichever option matches the empty name (fuzz_cli found it: a trace named x).
+std::string nameless_option(const std::vector<std::string>& words);
+
 // "" or why `words` cannot go into Boost's own messages: a word holding a placeholder such as
 // %value% made them fill it in for ever (found by fuzz_cli: `run --top %value%`).
 std::string placeholder_in(const std::vector<std::string>& words);

@@ -174,6 +174,8 @@ po::variables_map parse_run_args(const std::vector<std::string>& args, po::optio
     // `dcusim run` shows Boost's own messages (tests/cli/bad_inputs.sh): no word may hold a placeholder.
     const std::string placeholder = cli::placeholder_in(args);
     if (!placeholder.empty()) throw po::error(placeholder);
+    const std::string nameless = cli::nameless_option(args);
+    if (!nameless.empty()) throw po::error("unrecognised option '" + nameless + "'");  // Boost's wording, as run's others
     po::options_description opts("run options");
     opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
         "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(

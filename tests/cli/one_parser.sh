@@ -30,6 +30,10 @@ expect_error 2 "^dcusim sweep: unknown option '--jo'$" "${sweep[@]}" --jo 2 "$ex
 expect_error 2 "^dcusim sweep: -j given twice$" "${sweep[@]}" -j1 -j 2 "$ex"
 expect_error 2 "^dcusim sweep: --quiet takes no value$" "${sweep[@]}" --quiet=1 "$ex"
 [ ! -e "$WORK/x.csv" ] && [ ! -e "$WORK/x.csv.parts" ] || fail "a refused sweep left files"
+# Found by fuzz_cli: an option without a name ("--=") was an internal error, "--=x" a trace named x.
+expect_error 2 "^dcusim sweep: unknown option '--='$" "${sweep[@]}" --= "$ex"
+expect_error 2 "^dcusim sweep: unknown option '--=x'$" "${sweep[@]}" --=x "$ex"
+expect_error 2 "^dcusim run: unrecognised option '--=x'$" "$DCUSIM" run --=x "$ex"
 help_lists "$DCUSIM" sweep -- "--config FILE" "--vary KEY=V1,V2,..." "-j [ --jobs ] N (=1)" "--out FILE.csv" "--json FILE" \
     "-q [ --quiet ]" "-h [ --help ]"
 

@@ -92,6 +92,12 @@ TEST_CASE("syntax errors name the option", "[cli][bad-input]") {
     CHECK(error_of({"--bytes", "1M", "--bytes", "2M"}) == "--bytes given twice");
     CHECK(error_of({"--out", "a", "--out", "b"}) == "--out given twice");
     CHECK(error_of({"-q", "-q"}) == "-q given twice");
+    // An option without a name: "--=" made the message's lookup throw (fuzz_cli), "--=x" was a file.
+    CHECK(error_of({"--="}) == "unknown option '--='");
+    CHECK(error_of({"--=x"}) == "unknown option '--=x'");
+    CHECK(error_of({"---="}) == "'---' needs a value after '='");
+    CHECK(parse({"--", "--=x"})["file"].as<std::vector<std::string>>() == std::vector<std::string>{"--=x"});
+    CHECK_THROWS_WITH(parse_run_args({"--=x"}), "unrecognised option '--=x'");
 }
 
 TEST_CASE("a placeholder in a word does not hang the error (fuzz_cli: --top %value%)", "[cli][bad-input]") {
