@@ -70,21 +70,24 @@ std::string syntax_error(const std::string& name, const po::invalid_command_line
     }
 }
 
+// "" if `w` is a count from 1 to max (then in v), else what the error says after the option's name.
+std::string read_count(const std::string& w, uint64_t max, uint64_t& v) {
+    if (digits(w) && parse_size(w, v) && v >= 1 && v <= max) return "";
+    return ": '" + w + "' is not a whole number from 1 to " + std::to_string(max);
+}
+
 }  // namespace
 
 po::typed_value<uint64_t>* count(uint64_t max) {
-    return new Strict<uint64_t>([max](const std::string& w, uint64_t& v) {
-        if (digits(w) && parse_size(w, v) && v >= 1 && v <= max) return std::string();
-        return ": '" + w + "' is not a whole number from 1 to " + std::to_string(max);
-    });
+    return new Strict<uint64_t>([max](const std::string& w, uint64_t& v) { return read_count(w, max, v); });
 }
 
 po::typed_value<unsigned>* count_unsigned(unsigned max) {
     return new Strict<unsigned>([max](const std::string& w, unsigned& v) {
         uint64_t x = 0;
-        if (!digits(w) || !parse_size(w, x) || x < 1 || x > max) return ": '" + w + "' is not a whole number from 1 to " + std::to_string(max);
+        const std::string why = read_count(w, max, x);
         v = unsigned(x);
-        return std::string();
+        return why;
     });
 }
 
@@ -98,7 +101,8 @@ po::typed_value<uint64_t>* size() {
 po::typed_value<uint64_t>* jobs() {
     return new Strict<uint64_t>([](const std::string& w, uint64_t& v) {
         // At most 4 digits: more than any host has cores, and no overflow to check.
-        if (digits(w) && w.size() <= 4 && (v = std::stoul(w)) >= 1 && v <= 1024) return std::string();
+        v = digits(w) && w.size() <= 4 ? std::stoul(w) : 0;
+        if (v >= 1 && v <= 1024) return std::string();
         return ": '" + w + "' is not a number of jobs from 1 to 1024";
     });
 }
@@ -108,7 +112,8 @@ po::typed_value<double>* percentage() {
         // Decimal only: strtod alone also takes " 5", "0x10", "inf" and "nan".
         char* end = nullptr;
         const bool decimal = !w.empty() && w.find_first_not_of("0123456789.eE+-") == std::string::npos;
-        if (decimal && (v = std::strtod(w.c_str(), &end), *end == '\0') && v >= 0 && v <= 1e9) return std::string();
+        v = decimal ? std::strtod(w.c_str(), &end) : -1;
+        if (decimal && *end == '\0' && v >= 0 && v <= 1e9) return std::string();
         return " takes a percentage, not '" + w + "'";
     });
 }
