@@ -65,6 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         } else if (cmd == "plot") parse_plot_args(args);
         else if (cmd == "trace" && !args.empty() && args[0] == "convert")
             parse_convert_args(std::vector<std::string>(args.begin() + 1, args.end()));
+        else if (cmd == "trace" && !args.empty() && (args[0] == "dump" || args[0] == "stats"))
+            parse_trace_file_args(args[0], std::vector<std::string>(args.begin() + 1, args.end()));
     } catch (const ConfigError& e) {
         one_line(e.what());
     }

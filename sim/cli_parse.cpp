@@ -1,46 +1,14 @@
 #include "cli_parse.h"
 
 #include <sstream>
-#include <utility>
+
+#include "cli_options.h"
 
 namespace dcusim {
 
 namespace po = boost::program_options;
 
-unsigned parse_jobs(const std::string& cmd, const std::string& v) {
-    // Digits only: stoi took "0x" as 0 (then 1) and ended 99999999999 in an internal error.
-    const bool digits = !v.empty() && v.size() <= 4 && v.find_first_not_of("0123456789") == std::string::npos;
-    const unsigned n = digits ? unsigned(std::stoul(v)) : 0;
-    if (n < 1 || n > 1024) throw ConfigError("dcusim " + cmd + ": -j: '" + v + "' is not a number of jobs from 1 to 1024");
-    return n;
-}
-
 namespace {
-
-// Walks the words of a hand-parsed command line. Short options take their value attached as
-// well (-j4, as Boost.Program_options does); the value of an option is the next word.
-struct Words {
-    Words(const std::vector<std::string>& words, std::string command) : a(words), cmd(std::move(command)) {}
-    const std::vector<std::string>& a;
-    std::string cmd;
-    size_t i = 0;
-    std::string attached;  // -j4: "4"
-    bool has_attached = false;
-
-    // The option of word i: "-j" for "-j4".
-    std::string option() {
-        const std::string& w = a[i];
-        has_attached = w.size() > 2 && w[0] == '-' && w[1] != '-';
-        if (!has_attached) return w;
-        attached = w.substr(2);
-        return w.substr(0, 2);
-    }
-    std::string value(const std::string& opt) {
-        if (has_attached) return attached;
-        if (i + 1 >= a.size()) throw ConfigError("dcusim " + cmd + ": " + opt + " needs a value");
-        return a[++i];
-    }
-};
 
 std::vector<std::string> split(const std::string& s, char sep) {
     std::vector<std::string> out;
@@ -50,33 +18,69 @@ std::vector<std::string> split(const std::string& s, char sep) {
     return out;
 }
 
+// cli::parse, its one-line error prefixed with the command ("dcusim sweep: -j needs a value").
+po::variables_map parse(const std::string& cmd, const std::vector<std::string>& words, const po::options_description& opts,
+                        const po::positional_options_description& pos) {
+    try {
+        return cli::parse(words, opts, pos);
+    } catch (const cli::UsageError& e) {
+        throw ConfigError("dcusim " + cmd + ": " + e.what());
+    }
+}
+
+// The words that are no option, as a hidden option of that name takes them.
+std::vector<std::string> words_of(const po::variables_map& vm, const char* name) {
+    return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>();
+}
+
+std::string str_of(const po::variables_map& vm, const char* name, const std::string& otherwise = "") {
+    return vm.count(name) ? vm[name].as<std::string>() : otherwise;
+}
+
+po::options_description with_hidden(const po::options_description& visible, const char* positional) {
+    po::options_description all;
+    all.add(visible).add_options()(positional, po::value<std::vector<std::string>>());
+    return all;
+}
+
+po::positional_options_description all_to(const char* name) {
+    po::positional_options_description pos;
+    pos.add(name, -1);
+    return pos;
+}
+
 }  // namespace
 
+po::options_description sweep_options() {
+    po::options_description o("sweep options");
+    o.add_options()("config", po::value<std::string>()->value_name("FILE"), "preset (INI); default: the built-in dcu-z100 values")(
+        "vary", po::value<std::vector<std::string>>()->composing()->value_name("KEY=V1,V2,..."),
+        "the values of a preset key; each --vary multiplies the points")(
+        "jobs,j", cli::jobs()->value_name("N")->default_value(1), "simulations at a time, 1 to 1024")(
+        "out", po::value<std::string>()->value_name("FILE.csv"), "one row per point and kernel")(
+        "json", po::value<std::string>()->value_name("FILE"), "the same rows as JSON")(
+        "quiet,q", po::bool_switch(), "no progress line on stderr")("help,h", po::bool_switch(), "this help");
+    return o;
+}
+
 SweepArgs parse_sweep_args(const std::vector<std::string>& args) {
+    const po::variables_map vm = parse("sweep", args, with_hidden(sweep_options(), "trace"), all_to("trace"));
     SweepArgs s;
-    for (Words w{args, "sweep"}; w.i < args.size(); ++w.i) {
-        const std::string a = w.option();
-        if (a == "--config") s.config = w.value(a);
-        else if (a == "--out") s.out = w.value(a);
-        else if (a == "--json") s.json = w.value(a);
-        else if (a == "--quiet" || a == "-q") s.quiet = true;
-        else if (a == "-j" || a == "--jobs") s.jobs = parse_jobs("sweep", w.value(a));
-        else if (a == "--vary") {
-            const std::string v = w.value(a);
-            auto eq = v.find('=');
-            if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
-                throw ConfigError("dcusim sweep: --vary " + v + ": expected KEY=V1,V2,...");
-            for (const auto& other : s.vary)
-                if (other.key == v.substr(0, eq)) throw ConfigError("dcusim sweep: --vary " + other.key + " given twice");
-            s.vary.push_back({v.substr(0, eq), split(v.substr(eq + 1), ',')});
-        } else if (a == "--help" || a == "-h") {
-            s.help = true;
-            return s;
-        } else if (!a.empty() && a[0] == '-') {
-            throw ConfigError("dcusim sweep: unknown option '" + args[w.i] + "'");
-        } else {
-            s.traces.push_back(a);
-        }
+    s.help = vm["help"].as<bool>();
+    if (s.help) return s;
+    s.config = str_of(vm, "config");
+    s.out = str_of(vm, "out");
+    s.json = str_of(vm, "json");
+    s.quiet = vm["quiet"].as<bool>();
+    s.jobs = unsigned(vm["jobs"].as<uint64_t>());
+    s.traces = words_of(vm, "trace");
+    for (const std::string& v : words_of(vm, "vary")) {
+        auto eq = v.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == v.size())
+            throw ConfigError("dcusim sweep: --vary " + v + ": expected KEY=V1,V2,...");
+        for (const auto& other : s.vary)
+            if (other.key == v.substr(0, eq)) throw ConfigError("dcusim sweep: --vary " + other.key + " given twice");
+        s.vary.push_back({v.substr(0, eq), split(v.substr(eq + 1), ',')});
     }
     if (s.out.empty() || s.vary.empty() || s.traces.empty())
         throw ConfigError("dcusim sweep: needs --vary KEY=V1,V2,..., --out FILE.csv and a trace (dcusim sweep --help)");
@@ -91,57 +95,72 @@ SweepArgs parse_sweep_args(const std::vector<std::string>& args) {
     return s;
 }
 
+po::options_description validate_options() {
+    po::options_description o("validate options");
+    o.add_options()("config", po::value<std::string>()->value_name("FILE"), "preset (INI); default: the built-in dcu-z100 values")(
+        "out", po::value<std::string>()->value_name("REPORT_DIR")->default_value("validation-report"), "report folder")(
+        "jobs,j", cli::jobs()->value_name("N")->default_value(2), "simulations at a time, 1 to 1024")(
+        "quiet,q", po::bool_switch(), "no line per trace on stderr")("gate", po::bool_switch(), "exit 1 past the limits below")(
+        "max-cycles-mape", cli::percentage()->value_name("P")->default_value(25), "cycles MAPE, %")(
+        "max-dram-error", cli::percentage()->value_name("P")->default_value(10), "every kernel's DRAM read bytes, %")(
+        "max-dram-write-mape", cli::percentage()->value_name("P"), "DRAM write bytes MAPE, % (default: no limit)")(
+        "max-l1-error", cli::percentage()->value_name("PP"), "mean L1 hit-rate error, points (default: no limit)")(
+        "max-l2-error", cli::percentage()->value_name("PP"), "mean L2 hit-rate error, points (default: no limit)")(
+        "help,h", po::bool_switch(), "this help");
+    return o;
+}
+
 ValidateArgs parse_validate_args(const std::vector<std::string>& args) {
+    const po::variables_map vm = parse("validate", args, with_hidden(validate_options(), "dir"), all_to("dir"));
     ValidateArgs o;
-    for (Words w{args, "validate"}; w.i < args.size(); ++w.i) {
-        const std::string a = w.option();
-        auto percent = [&]() {
-            const std::string v = w.value(a);
-            char* end = nullptr;
-            double d = std::strtod(v.c_str(), &end);
-            if (v.empty() || *end || !(d >= 0 && d <= 1e9)) throw ConfigError("dcusim validate: " + a + " takes a percentage, not '" + v + "'");
-            return d;
-        };
-        if (a == "--config") o.config = w.value(a);
-        else if (a == "--out") o.out = w.value(a);
-        else if (a == "-j" || a == "--jobs") o.jobs = parse_jobs("validate", w.value(a));
-        else if (a == "--gate") o.gate = true;
-        else if (a == "--max-cycles-mape") o.max_cycles_mape = percent();
-        else if (a == "--max-dram-error") o.max_dram_error = percent();
-        else if (a == "--max-dram-write-mape") o.max_dram_write_mape = percent();
-        else if (a == "--max-l1-error") o.max_l1_error = percent();
-        else if (a == "--max-l2-error") o.max_l2_error = percent();
-        else if (a == "--quiet" || a == "-q") o.quiet = true;
-        else if (a == "--help" || a == "-h") {
-            o.help = true;
-            return o;
-        } else if (!a.empty() && a[0] == '-') throw ConfigError("dcusim validate: unknown option '" + args[w.i] + "'");
-        else if (o.dir.empty()) o.dir = a;
-        else throw ConfigError("dcusim validate: one results folder only ('" + a + "')");
-    }
-    if (o.dir.empty()) throw ConfigError("dcusim validate: no results folder (dcusim validate --help)");
+    o.help = vm["help"].as<bool>();
+    if (o.help) return o;
+    const std::vector<std::string> dirs = words_of(vm, "dir");
+    if (dirs.empty()) throw ConfigError("dcusim validate: no results folder (dcusim validate --help)");
+    if (dirs.size() > 1) throw ConfigError("dcusim validate: one results folder only ('" + dirs[1] + "')");
+    o.dir = dirs[0];
+    o.config = str_of(vm, "config");
+    o.out = str_of(vm, "out");
+    o.jobs = unsigned(vm["jobs"].as<uint64_t>());
+    o.quiet = vm["quiet"].as<bool>();
+    o.gate = vm["gate"].as<bool>();
+    o.max_cycles_mape = vm["max-cycles-mape"].as<double>();
+    o.max_dram_error = vm["max-dram-error"].as<double>();
+    if (vm.count("max-dram-write-mape")) o.max_dram_write_mape = vm["max-dram-write-mape"].as<double>();
+    if (vm.count("max-l1-error")) o.max_l1_error = vm["max-l1-error"].as<double>();
+    if (vm.count("max-l2-error")) o.max_l2_error = vm["max-l2-error"].as<double>();
     if (o.out.empty()) throw ConfigError("dcusim validate: --out needs a folder");
     return o;
 }
 
+po::options_description plot_options() {
+    po::options_description o("plot options");
+    o.add_options()("x", po::value<std::string>()->value_name("KEY"), "column along x")(
+        "y", po::value<std::string>()->value_name("STAT"), "column along y")(
+        "group", po::value<std::string>()->value_name("KEY"), "one line (or bar, or heat-map row) per value of this column")(
+        "kernel", po::value<std::string>()->value_name("NAME"), "only this kernel's rows")(
+        "heatmap", po::bool_switch(), "a heat map of y over x and --group")(
+        "title", po::value<std::string>()->value_name("T"), "default: \"STAT by KEY\"")(
+        "out", po::value<std::string>()->value_name("FILE.png|FILE.svg")->default_value("plot.png"), "the picture")(
+        "help,h", po::bool_switch(), "this help");
+    return o;
+}
+
 PlotArgs parse_plot_args(const std::vector<std::string>& args) {
+    const po::variables_map vm = parse("plot", args, with_hidden(plot_options(), "csv"), all_to("csv"));
     PlotArgs p;
-    for (Words w{args, "plot"}; w.i < args.size(); ++w.i) {
-        const std::string a = w.option();
-        if (a == "--x") p.x = w.value(a);
-        else if (a == "--y") p.y = w.value(a);
-        else if (a == "--group") p.group = w.value(a);
-        else if (a == "--kernel") p.kernel = w.value(a);
-        else if (a == "--out") p.out = w.value(a);
-        else if (a == "--title") p.title = w.value(a);
-        else if (a == "--heatmap") p.heatmap = true;
-        else if (a == "--help" || a == "-h") {
-            p.help = true;
-            return p;
-        } else if (!a.empty() && a[0] == '-') throw ConfigError("dcusim plot: unknown option '" + args[w.i] + "'");
-        else if (p.in.empty()) p.in = a;
-        else throw ConfigError("dcusim plot: one CSV only ('" + a + "')");
-    }
+    p.help = vm["help"].as<bool>();
+    if (p.help) return p;
+    const std::vector<std::string> csvs = words_of(vm, "csv");
+    if (csvs.size() > 1) throw ConfigError("dcusim plot: one CSV only ('" + csvs[1] + "')");
+    p.in = csvs.empty() ? "" : csvs[0];
+    p.x = str_of(vm, "x");
+    p.y = str_of(vm, "y");
+    p.group = str_of(vm, "group");
+    p.kernel = str_of(vm, "kernel");
+    p.out = str_of(vm, "out");
+    p.title = str_of(vm, "title");
+    p.heatmap = vm["heatmap"].as<bool>();
     if (p.in.empty() || p.x.empty() || p.y.empty())
         throw ConfigError("dcusim plot: needs FILE.csv, --x KEY and --y STAT (dcusim plot --help)");
     if (p.heatmap && p.group.empty()) throw ConfigError("dcusim plot: --heatmap needs --group KEY");
@@ -151,57 +170,64 @@ PlotArgs parse_plot_args(const std::vector<std::string>& args) {
     return p;
 }
 
-// Boost's error messages fill in %value%, %canonical_option% and the like until none is left: a word
-// that holds such a token made the message loop for ever (found by fuzz_cli: `run --top %value%`).
-static void refuse_placeholders(const std::vector<std::string>& args) {
-    for (const auto& w : args)
-        for (size_t a = w.find('%'); a != std::string::npos; a = w.find('%', a + 1)) {
-            const size_t b = w.find('%', a + 1);
-            if (b == std::string::npos) break;
-            const std::string inner = w.substr(a + 1, b - a - 1);
-            if (!inner.empty() && inner.find_first_not_of("abcdefghijklmnopqrstuvwxyz_") == std::string::npos)
-                throw po::error("'" + w + "' holds '%" + inner + "%', which dcusim's messages cannot show: rename it");
-        }
-}
-
 po::variables_map parse_run_args(const std::vector<std::string>& args, po::options_description* visible) {
-    refuse_placeholders(args);
+    // `dcusim run` shows Boost's own messages (tests/cli/bad_inputs.sh): no word may hold a placeholder.
+    const std::string placeholder = cli::placeholder_in(args);
+    if (!placeholder.empty()) throw po::error(placeholder);
+    const std::string nameless = cli::nameless_option(args);
+    if (!nameless.empty()) throw po::error("unrecognised option '" + nameless + "'");  // Boost's wording, as run's others
     po::options_description opts("run options");
     opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
         "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(
         "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line")(
         "report", po::value<std::string>(), "pcs: the instructions to blame, per cost")(
-        "top", po::value<unsigned>()->default_value(10), "instructions per cost in --report pcs");
+        "top", cli::count_unsigned(1000000)->default_value(10), "instructions per cost in --report pcs");
     po::options_description keys("preset keys");
     for (const auto& d : param_defs()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
-    po::options_description hidden;
-    hidden.add_options()("trace", po::value<std::vector<std::string>>(), "trace files");
-    po::options_description all;
-    all.add(opts).add(keys).add(hidden);
-    po::positional_options_description pos;
-    pos.add("trace", -1);
+    po::options_description all = with_hidden(opts, "trace");
+    all.add(keys);
     po::variables_map vm;
-    auto style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(po::command_line_parser(args).options(all).positional(pos).style(style).run(), vm);
+    po::store(po::command_line_parser(args).options(all).positional(all_to("trace")).style(cli::style()).run(), vm);
     po::notify(vm);
     if (visible) visible->add(opts);
     return vm;
 }
 
+po::options_description convert_options() {
+    po::options_description o("convert options");
+    o.add_options()("to", po::value<std::string>()->value_name("text|binary"), "the format of OUT; default: the other one")(
+        "help,h", po::bool_switch(), "this help");
+    return o;
+}
+
 ConvertArgs parse_convert_args(const std::vector<std::string>& a) {
+    const po::variables_map vm = parse("trace convert", a, with_hidden(convert_options(), "file"), all_to("file"));
     ConvertArgs c;
-    for (size_t i = 0; i < a.size(); ++i) {
-        if (a[i] == "--to") {
-            if (i + 1 >= a.size()) throw ConfigError("dcusim trace convert: --to needs a value");
-            c.to = a[++i];
-        } else if (c.in.empty()) c.in = a[i];
-        else if (c.out.empty()) c.out = a[i];
-        else throw ConfigError("dcusim trace convert: unexpected argument '" + a[i] + "'");
-    }
-    if (c.out.empty()) throw ConfigError("dcusim trace convert: needs IN and OUT (dcusim trace --help)");
+    c.help = vm["help"].as<bool>();
+    if (c.help) return c;
+    const std::vector<std::string> files = words_of(vm, "file");
+    if (files.size() > 2) throw ConfigError("dcusim trace convert: unexpected argument '" + files[2] + "'");
+    if (files.size() < 2) throw ConfigError("dcusim trace convert: needs IN and OUT (dcusim trace --help)");
+    c.in = files[0];
+    c.out = files[1];
+    c.to = str_of(vm, "to");
     if (!c.to.empty() && c.to != "text" && c.to != "binary")
         throw ConfigError("dcusim trace convert: --to must be text or binary, not '" + c.to + "'");
     return c;
+}
+
+TraceFileArgs parse_trace_file_args(const std::string& sub, const std::vector<std::string>& args) {
+    po::options_description o;
+    o.add_options()("help,h", po::bool_switch(), "this help");
+    const po::variables_map vm = parse("trace " + sub, args, with_hidden(o, "file"), all_to("file"));
+    TraceFileArgs t;
+    t.help = vm["help"].as<bool>();
+    if (t.help) return t;
+    const std::vector<std::string> files = words_of(vm, "file");
+    if (files.size() > 1) throw ConfigError("dcusim trace " + sub + ": one trace only ('" + files[1] + "')");
+    if (files.empty()) throw ConfigError("dcusim trace " + sub + ": needs FILE (dcusim trace --help)");
+    t.file = files[0];
+    return t;
 }
 
 }  // namespace dcusim

@@ -1,6 +1,8 @@
-// The command lines of `dcusim sweep`, `validate`, `plot` and `run`, parsed apart from running
-// them, so that the fuzz harness (fuzz/fuzz_cli.cpp) can parse any words without simulating.
-// Every parser throws ConfigError with one line naming the command and the option.
+// The command lines of `dcusim sweep`, `validate`, `plot`, `run` and `trace convert`, parsed apart
+// from running them, so that the fuzz harness (fuzz/fuzz_cli.cpp) can parse any words without
+// simulating. All go through Boost.Program_options (sim/cli_options.h); every parser but run's
+// throws ConfigError with one line naming the command and the option. The *_options() are what
+// each command's --help lists.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -11,9 +13,6 @@
 #include "config.h"
 
 namespace dcusim {
-
-// -j N: a number of processes, 1 to 1024 (each runs a simulation; more than any host has cores).
-unsigned parse_jobs(const std::string& cmd, const std::string& v);
 
 struct Vary {
     std::string key;
@@ -27,6 +26,7 @@ struct SweepArgs {
     unsigned jobs = 1;
     bool quiet = false, help = false;
 };
+boost::program_options::options_description sweep_options();
 SweepArgs parse_sweep_args(const std::vector<std::string>& args);
 
 struct ValidateArgs {
@@ -38,12 +38,14 @@ struct ValidateArgs {
     double max_l1_error = std::numeric_limits<double>::infinity(), max_l2_error = std::numeric_limits<double>::infinity();
     std::vector<std::string> settings;  // every preset key, as --KEY VALUE for the replays (filled later)
 };
+boost::program_options::options_description validate_options();
 ValidateArgs parse_validate_args(const std::vector<std::string>& args);
 
 struct PlotArgs {
     std::string in, x, y, group, kernel, out = "plot.png", title;
     bool heatmap = false, help = false;
 };
+boost::program_options::options_description plot_options();
 PlotArgs parse_plot_args(const std::vector<std::string>& args);
 
 // `dcusim run`: throws boost::program_options::error; `opts` gets the options for --help.
@@ -53,7 +55,16 @@ boost::program_options::variables_map parse_run_args(const std::vector<std::stri
 // `dcusim trace convert IN OUT [--to text|binary]`.
 struct ConvertArgs {
     std::string in, out, to;
+    bool help = false;
 };
+boost::program_options::options_description convert_options();
 ConvertArgs parse_convert_args(const std::vector<std::string>& args);
+
+// `dcusim trace dump FILE` and `dcusim trace stats FILE` (`sub`: dump or stats): one trace, no options.
+struct TraceFileArgs {
+    std::string file;
+    bool help = false;
+};
+TraceFileArgs parse_trace_file_args(const std::string& sub, const std::vector<std::string>& args);
 
 }  // namespace dcusim

@@ -54,7 +54,7 @@ int cmd_plot(const std::vector<std::string>& args) {
         return 2;
     }
     if (pa.help) {
-        std::cout << usage;
+        std::cout << usage << '\n' << plot_options();
         return 0;
     }
     const std::string &in = pa.in, &x = pa.x, &y = pa.y, &group = pa.group, &kernel = pa.kernel, &out = pa.out, &title = pa.title;

@@ -103,7 +103,7 @@ int cmd_sweep(const std::vector<std::string>& args) {
         return 2;
     }
     if (sa.help) {
-        std::cout << usage;
+        std::cout << usage << '\n' << sweep_options();
         return 0;
     }
     const std::string &config = sa.config, &out = sa.out, &json = sa.json;

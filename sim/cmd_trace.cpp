@@ -48,6 +48,10 @@ static int convert(const std::vector<std::string>& a) {
         std::cerr << e.what() << '\n';
         return 2;
     }
+    if (ca.help) {
+        std::cout << "usage: dcusim trace convert IN OUT [--to text|binary]\n\n" << convert_options();
+        return 0;
+    }
     const std::string &in_path = ca.in, &out_path = ca.out;
     std::string to = ca.to;
     auto src = open_source(in_path);
@@ -86,26 +90,36 @@ int cmd_trace(const std::vector<std::string>& a) {
     try {
         std::vector<std::string> rest(a.begin() + 1, a.end());
         if (a[0] == "convert") return convert(rest);
-        if (rest.size() != 1) { std::cerr << usage; return 2; }
+        if (a[0] != "dump" && a[0] != "stats") {
+            std::cerr << "dcusim trace: unknown subcommand '" << a[0] << "' (convert, dump, stats)\n";
+            return 2;
+        }
+        TraceFileArgs t;
+        try {
+            t = parse_trace_file_args(a[0], rest);
+        } catch (const ConfigError& e) {
+            std::cerr << e.what() << '\n';
+            return 2;
+        }
+        if (t.help) {
+            std::cout << usage;
+            return 0;
+        }
         if (a[0] == "dump") {
             // Streams: on a bad record the exit code is 2, stderr says where, and the text ends
             // inside a kernel.
-            TraceStream in(rest[0]);
+            TraceStream in(t.file);
             TextWriter w(std::cout);
             dump_records(in, w);
             return 0;
         }
-        if (a[0] == "stats") {
-            std::cout << format_summary(summarize_trace(rest[0]));
-            return 0;
-        }
+        std::cout << format_summary(summarize_trace(t.file));
+        return 0;
     } catch (const TraceError& e) {
         std::cout.flush();
         std::cerr << "dcusim trace: " << e.what() << '\n';
         return 2;
     }
-    std::cerr << "dcusim trace: unknown subcommand '" << a[0] << "'\n" << usage;
-    return 2;
 }
 
 }  // namespace dcusim

@@ -163,7 +163,7 @@ int cmd_validate(const std::vector<std::string>& args) {
         return 2;
     }
     if (o.help) {
-        std::cout << usage;
+        std::cout << usage << '\n' << validate_options();
         return 0;
     }
 
