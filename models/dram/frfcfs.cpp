@@ -110,13 +110,6 @@ void FrFcfs::candidate(uint32_t bank, Cycle now) const {
     c.bound[bank] = std::max(b.cand_at, tc_.group_at(bank / banks_per_group_, cmd));
 }
 
-void FrFcfs::group_moved(uint32_t group, DramCmd cmd) {
-    const uint32_t first = group * banks_per_group_;
-    const Cycle g = tc_.group_at(group, cmd);
-    for (uint32_t i = first; i < first + banks_per_group_; ++i)
-        if (cands_.cmd[i] == cmd) cands_.bound[i] = std::max(banks_[i].cand_at, g);
-}
-
 DramChoice FrFcfs::choose(Cycle now, const Cycle any[kDramCmds]) const {
     // Earliest cycle first, then column commands before row commands, then the
     // oldest burst. Branch-free: which bank wins is data, not control flow.

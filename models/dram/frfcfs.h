@@ -5,6 +5,7 @@
 // then the oldest burst. Refresh is not its business (DramRefresh).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -97,5 +98,12 @@ private:
     std::vector<uint64_t> busy_;
     size_t queued_ = 0;
 };
+
+inline void FrFcfs::group_moved(uint32_t group, DramCmd cmd) {
+    const uint32_t first = group * banks_per_group_;
+    const Cycle g = tc_.group_at(group, cmd);
+    for (uint32_t i = first; i < first + banks_per_group_; ++i)
+        if (cands_.cmd[i] == cmd) cands_.bound[i] = std::max(banks_[i].cand_at, g);
+}
 
 }  // namespace dcusim
