@@ -1,0 +1,136 @@
+#include "sampler.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dcusim {
+
+uint64_t round_significant(uint64_t x, unsigned bits) {
+    if (x < (uint64_t(1) << bits)) return x;
+    const unsigned drop = unsigned(64 - __builtin_clzll(x)) - bits;
+    const uint64_t half = uint64_t(1) << (drop - 1);
+    return ((x + half) >> drop) << drop;  // to nearest; a carry only gains a bit
+}
+
+namespace {
+constexpr size_t kOps = 3, kSpaces = 4, kPerAccess = 4, kHead = 6;
+
+// Distinct lines the active lanes of one instruction touch (at most a wave's lanes).
+uint64_t distinct_lines(const trace::WaveTrace& w, const trace::Instr& in, uint32_t line_bytes) {
+    uint64_t lines[64];
+    size_t n = 0;
+    w.for_each_lane(in, [&](unsigned, uint64_t a) {
+        if (n < 64) lines[n++] = a / line_bytes;
+    });
+    std::sort(lines, lines + n);
+    return uint64_t(std::unique(lines, lines + n) - lines);
+}
+}  // namespace
+
+std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes) {
+    std::vector<uint64_t> v(kHead + kOps * kSpaces * kPerAccess, 0);
+    v[0] = wg.waves.size();
+    for (const trace::WaveTrace& w : wg.waves)
+        for (const trace::Instr& in : w.instrs) {
+            switch (in.kind) {
+                case trace::RecKind::Compute:
+                    v[1] += in.count - in.long_count - in.mid_count;
+                    v[2] += in.long_count;
+                    v[3] += in.mid_count;
+                    break;
+                case trace::RecKind::Barrier: ++v[4]; break;
+                case trace::RecKind::Wait: ++v[5]; break;
+                case trace::RecKind::Mem: {
+                    uint64_t* f = &v[kHead + (size_t(in.op) * kSpaces + size_t(in.space)) * kPerAccess];
+                    const uint64_t lanes = uint64_t(__builtin_popcountll(in.mask));
+                    f[0] += 1;
+                    f[1] += lanes;
+                    f[2] += lanes * in.bytes;
+                    f[3] += distinct_lines(w, in, line_bytes);
+                    break;
+                }
+                default: break;
+            }
+        }
+    for (uint64_t& x : v) x = round_significant(x, 5);
+    return v;
+}
+
+void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
+    rep_ = SampleReport{};
+    rep_.grid = grid;
+    rep_.status = !p_.on ? SampleStatus::Off : grid < p_.min_workgroups ? SampleStatus::TooSmall : SampleStatus::NeverSteady;
+    active_ = rep_.status == SampleStatus::NeverSteady;
+    warm_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.warmup_rounds * double(capacity))));
+    window_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.window_rounds * double(capacity))));
+    classes_.clear();
+    next_tag_ = 0;
+    stretch_skipped_ = 0;
+    restart();
+}
+
+void Sampler::restart() {
+    run_first_tag_ = next_tag_;
+    run_retired_ = 0;
+    marks_.clear();
+    steady_ = false;
+}
+
+void Sampler::end_stretch() {
+    if (stretch_skipped_ == 0) return;
+    obs_->sample_skipped(stretch_skipped_);
+    rep_.projected_cycles += double(stretch_skipped_) * rate_;
+    rep_.status = SampleStatus::Projected;
+    stretch_skipped_ = 0;
+}
+
+bool Sampler::skip(trace::WorkgroupTrace& wg) {
+    ++rep_.total;
+    if (!active_) {
+        ++rep_.simulated;
+        return false;
+    }
+    const bool fresh = classes_.emplace(workgroup_signature(wg, line_bytes_), classes_.size()).second;
+    if (steady_ && !fresh) {
+        ++stretch_skipped_;
+        return true;
+    }
+    if (fresh) {
+        end_stretch();
+        restart();  // its rate is not yet known: from this workgroup on, measured again
+    }
+    wg.tag = next_tag_++;
+    ++rep_.simulated;
+    return false;
+}
+
+void Sampler::retired(uint64_t tag, Cycle when) {
+    // Workgroups of an earlier measurement retire among this one's: only this one's count.
+    if (!active_ || steady_ || tag < run_first_tag_) return;
+    ++run_retired_;
+    if (run_retired_ < warm_ || (run_retired_ - warm_) % window_ != 0) return;
+    marks_.push_back({next_mark_, when});
+    obs_->sample_mark(next_mark_++);
+    if (marks_.size() <= p_.windows) return;
+    const Mark& first = marks_[marks_.size() - 1 - p_.windows];
+    const Mark& last = marks_.back();
+    Cycle lo = ~Cycle(0), hi = 0;
+    for (size_t i = marks_.size() - p_.windows; i < marks_.size(); ++i) {
+        const Cycle d = marks_[i].at - marks_[i - 1].at;
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+    const double mean = double(last.at - first.at) / double(p_.windows);
+    if (mean <= 0 || double(hi - lo) > p_.tolerance * mean) return;
+    steady_ = true;
+    rate_ = mean / double(window_);
+    obs_->sample_steady(first.id, last.id, p_.windows * window_);
+}
+
+SampleReport Sampler::kernel_end() {
+    end_stretch();
+    rep_.classes = classes_.size();
+    return rep_;
+}
+
+}  // namespace dcusim
