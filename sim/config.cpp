@@ -189,9 +189,10 @@ const std::vector<ParamDef>& param_defs() {
         {"sample.min_workgroups", T::UInt, "1000", "workgroups", "with sample.mode auto: smaller launches run in full", {}, 1, 1e12},
         {"sample.warmup_rounds", T::Real, "1", "rounds",
          "occupancy rounds (workgroups the GPU holds at once) retired before the rate is measured", {}, 1, 1000},
-        {"sample.window_rounds", T::Real, "0.5", "rounds", "one measurement window, in occupancy rounds of retirements", {}, 0.01, 1000},
-        {"sample.steady_windows", T::UInt, "2", "windows", "consecutive windows whose rates must agree within sample.tolerance", {}, 2, 8},
-        {"sample.tolerance", T::Real, "0.02", "fraction",
+        {"sample.window_rounds", T::Real, "1", "rounds",
+         "one measurement window, in occupancy rounds of retirements (a round: retirements come in waves of that period)", {}, 0.01, 1000},
+        {"sample.steady_windows", T::UInt, "3", "windows", "consecutive windows whose rates must agree within sample.tolerance", {}, 2, 8},
+        {"sample.tolerance", T::Real, "0.05", "fraction",
          "steady: the windows' cycles differ by at most this fraction of their mean", {}, 0.0001, 1},
         // The host, not the GPU: the watchdog (sim/watchdog.h) ends a run past these with an error.
         {"sim.memory_limit_bytes", T::Size, "8G", "bytes",

@@ -56,6 +56,7 @@ public:
         dp.sample = p.sample;
         dp.sample_line_bytes = p.l1.geometry.line_bytes;
         min_workgroups_ = p.sample.min_workgroups;
+        if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
         flush_l2_ = p.l2_flush_at_launch;
         dirty_at_launch_lines_ = p.l2_dirty_at_launch_lines;
         l2_line_bytes_ = p.l2.geometry.line_bytes;
@@ -190,7 +191,12 @@ public:
     void sample_mark(uint64_t id) override {
         StatMap m;
         counters(m);
-        projection_.mark(id, std::move(m));
+        uint64_t lines = 0;
+        for (const auto& l : l2_) lines += l->valid_lines();
+        projection_.mark(id, std::move(m), lines);
+    }
+    bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
+        return projection_.stationary(from, to, workgroups, remaining, l2_lines_);
     }
     void sample_steady(uint64_t from, uint64_t to, uint64_t workgroups) override { projection_.steady(from, to, workgroups); }
     void sample_skipped(uint64_t n) override { projection_.skipped(n); }
@@ -286,6 +292,7 @@ private:
     SampleReport sample_;
     Cycle sample_cycles_ = 0;
     uint64_t min_workgroups_ = 0;
+    uint64_t l2_lines_ = 0;  // the L2's capacity, all slices
     RunResult result_;
 };
 

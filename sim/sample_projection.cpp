@@ -20,23 +20,32 @@ void SampleProjection::reset() {
     extra_.clear();
 }
 
-void SampleProjection::mark(uint64_t id, StatMap counters) {
-    marks_.emplace_back(id, std::move(counters));
+void SampleProjection::mark(uint64_t id, StatMap counters, uint64_t cache_lines) {
+    marks_.push_back({id, std::move(counters), cache_lines});
     if (marks_.size() > kMarksKept) marks_.pop_front();
 }
 
+const SampleProjection::Mark& SampleProjection::find(uint64_t id) const {
+    for (const Mark& m : marks_)
+        if (m.id == id) return m;
+    throw std::logic_error("sampling: a window without its mark");
+}
+
+bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const {
+    const Mark &a = find(from), &b = find(to);
+    if (b.cache_lines <= a.cache_lines || workgroups == 0) return true;
+    const double growth = double(b.cache_lines - a.cache_lines) / double(workgroups);
+    return double(b.cache_lines) + growth * double(remaining) < double(capacity);
+}
+
 void SampleProjection::steady(uint64_t from, uint64_t to, uint64_t workgroups) {
-    const StatMap *a = nullptr, *b = nullptr;
-    for (const auto& [id, m] : marks_) {
-        if (id == from) a = &m;
-        if (id == to) b = &m;
-    }
-    if (!a || !b || workgroups == 0) throw std::logic_error("sampling: a steady window without its marks");
+    const StatMap &a = find(from).counters, &b = find(to).counters;
+    if (workgroups == 0) throw std::logic_error("sampling: a steady window of no workgroups");
     per_workgroup_.clear();
-    for (const auto& [key, v] : *b) {
+    for (const auto& [key, v] : b) {
         if (!projected_key(key)) continue;
-        auto old = a->find(key);
-        per_workgroup_[key] = (v - (old == a->end() ? 0.0 : old->second)) / double(workgroups);
+        auto old = a.find(key);
+        per_workgroup_[key] = (v - (old == a.end() ? 0.0 : old->second)) / double(workgroups);
     }
 }
 

@@ -5,7 +5,7 @@
 
 #include <cstdint>
 #include <deque>
-#include <utility>
+#include <string>
 
 #include "../models/common/stats.h"
 
@@ -14,7 +14,11 @@ namespace dcusim {
 class SampleProjection {
 public:
     void reset();
-    void mark(uint64_t id, StatMap counters);
+    // cache_lines: the lines the L2 holds at the mark.
+    void mark(uint64_t id, StatMap counters, uint64_t cache_lines);
+    // False while the L2 fills between the marks and, at that pace, would be full (`capacity`
+    // lines) before `remaining` more workgroups are done.
+    bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const;
     // Per-workgroup deltas from mark `from` to mark `to` over `workgroups` retirements.
     void steady(uint64_t from, uint64_t to, uint64_t workgroups);
     void skipped(uint64_t n);
@@ -24,7 +28,13 @@ public:
     static bool projected_key(const std::string& key);
 
 private:
-    std::deque<std::pair<uint64_t, StatMap>> marks_;  // the latest, enough for sample.steady_windows
+    struct Mark {
+        uint64_t id;
+        StatMap counters;
+        uint64_t cache_lines;
+    };
+    const Mark& find(uint64_t id) const;
+    std::deque<Mark> marks_;  // the latest, enough for sample.steady_windows
     StatMap per_workgroup_, extra_;
 };
 

@@ -122,6 +122,8 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     }
     const double mean = double(last.at - first.at) / double(p_.windows);
     if (mean <= 0 || double(hi - lo) > p_.tolerance * mean) return;
+    const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
+    if (!obs_->sample_stationary(first.id, last.id, p_.windows * window_, remaining)) return;
     steady_ = true;
     rate_ = mean / double(window_);
     obs_->sample_steady(first.id, last.id, p_.windows * window_);

@@ -7,7 +7,9 @@
 // launch (Huang et al., IPDPS 2014). Further workgroups of classes already seen are then read but
 // not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
 // counter deltas to its sums. A class never seen ends the skipping and starts the measurement
-// again. The workgroups resident when skipping starts drain in detail (the tail).
+// again. The workgroups resident when skipping starts drain in detail (the tail). A rate is not
+// taken while the L2 is filling up, unless it would still not be full at the kernel's end: the
+// skipped workgroups touch no cache, so the regime after the L2 fills would never be seen.
 #pragma once
 
 #include <cstdint>
@@ -23,9 +25,9 @@ struct SampleParams {
     bool on = false;                 // sample.mode = auto
     uint64_t min_workgroups = 1000;  // sample.min_workgroups: smaller grids run in full
     double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring
-    double window_rounds = 0.5;      // sample.window_rounds: one window, in occupancy rounds of retirements
-    uint32_t windows = 2;            // sample.steady_windows: consecutive windows that must agree
-    double tolerance = 0.02;         // sample.tolerance: their largest spread, relative to their mean
+    double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
+    uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
+    double tolerance = 0.05;         // sample.tolerance: their largest spread, relative to their mean
 };
 
 enum class SampleStatus { Off, TooSmall, NeverSteady, Projected };
@@ -48,6 +50,11 @@ public:
     // Steady: the counters' deltas from mark `from` to mark `to`, over `workgroups` retirements,
     // are the per-workgroup figures to project with.
     virtual void sample_steady(uint64_t /*from*/, uint64_t /*to*/, uint64_t /*workgroups*/) {}
+    // Whether the state the rate depends on is stationary over marks `from` to `to` too, should
+    // up to `remaining` more workgroups be skipped (the program's: the L2 must not be filling).
+    virtual bool sample_stationary(uint64_t /*from*/, uint64_t /*to*/, uint64_t /*workgroups*/, uint64_t /*remaining*/) {
+        return true;
+    }
     // `n` workgroups were skipped since the last sample_steady.
     virtual void sample_skipped(uint64_t /*n*/) {}
 };
