@@ -15,15 +15,28 @@ uint64_t round_significant(uint64_t x, unsigned bits) {
 namespace {
 constexpr size_t kOps = 3, kSpaces = 4, kPerAccess = 4, kHead = 6;
 
-// Distinct lines the active lanes of one instruction touch (at most a wave's lanes).
-uint64_t distinct_lines(const trace::WaveTrace& w, const trace::Instr& in, uint32_t line_bytes) {
-    uint64_t lines[64];
-    size_t n = 0;
-    w.for_each_lane(in, [&](unsigned, uint64_t a) {
-        if (n < 64) lines[n++] = a / line_bytes;
+// The lines the active lanes of one instruction touch, cheaply (every workgroup of a kernel is
+// signed, skipped or not): affine addresses in O(1), exact for a stride of 0 or of a line or more,
+// else the lines between the first and the last active lane; listed addresses as the runs of
+// consecutive lanes in one line.
+uint64_t lines_touched(const trace::WaveTrace& w, const trace::Instr& in, uint32_t line_bytes) {
+    if (in.mask == 0) return 0;
+    const uint64_t lanes = uint64_t(__builtin_popcountll(in.mask));
+    if (in.mode == trace::AddrMode::Affine) {
+        const uint64_t step = uint64_t(in.stride < 0 ? -in.stride : in.stride);
+        if (step == 0) return 1;
+        if (step >= line_bytes) return lanes;
+        const uint64_t first = uint64_t(__builtin_ctzll(in.mask)), last = uint64_t(63 - __builtin_clzll(in.mask));
+        const uint64_t a = in.base + first * uint64_t(in.stride), b = in.base + last * uint64_t(in.stride);
+        return (std::max(a, b) / line_bytes) - (std::min(a, b) / line_bytes) + 1;
+    }
+    uint64_t runs = 0, prev = ~uint64_t(0);
+    w.for_each_lane(in, [&](unsigned, uint64_t addr) {
+        const uint64_t line = addr / line_bytes;
+        runs += line != prev;
+        prev = line;
     });
-    std::sort(lines, lines + n);
-    return uint64_t(std::unique(lines, lines + n) - lines);
+    return runs;
 }
 }  // namespace
 
@@ -46,7 +59,7 @@ std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint3
                     f[0] += 1;
                     f[1] += lanes;
                     f[2] += lanes * in.bytes;
-                    f[3] += distinct_lines(w, in, line_bytes);
+                    f[3] += lines_touched(w, in, line_bytes);
                     break;
                 }
                 default: break;

@@ -60,7 +60,7 @@ public:
 };
 
 // The signature: waves, compute (plain, long, middle), barriers, waits, and per op and space the
-// instructions, active lanes, bytes and distinct lines of `line_bytes` (the coalescing); every
+// instructions, active lanes, bytes and lines of `line_bytes` touched (the coalescing); every
 // feature rounded to 5 significant bits (classes of features within ~3 %: a grid clustering).
 std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes);
 uint64_t round_significant(uint64_t x, unsigned bits);
