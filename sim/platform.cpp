@@ -249,8 +249,12 @@ private:
                 r.sample_note = "ran in full: " + std::to_string(sample_.grid) + " workgroups, fewer than sample.min_workgroups (" +
                                 std::to_string(min_workgroups_) + ")";
                 break;
+            case SampleStatus::TooShort:
+                r.sample_note = "ran in full: " + std::to_string(sample_.grid) + " workgroups, not more than the warm-up and the steady windows take (" +
+                                std::to_string(sample_.needed) + ", rounds of " + std::to_string(sample_.capacity) + ")";
+                break;
             default:
-                r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance";
+                r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance with the L2 not filling";
         }
     }
 

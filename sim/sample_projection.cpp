@@ -2,12 +2,13 @@
 
 #include <stdexcept>
 
+#include "../models/dispatch/sampler.h"
 #include "platform.h"
 
 namespace dcusim {
 
 namespace {
-constexpr size_t kMarksKept = 9;  // sample.steady_windows is at most 8: 9 boundaries
+constexpr size_t kMarksKept = kMaxSpanWindows + 1;  // the boundaries of the longest span
 }
 
 bool SampleProjection::projected_key(const std::string& key) {

@@ -72,10 +72,15 @@ std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint3
 void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
     rep_ = SampleReport{};
     rep_.grid = grid;
-    rep_.status = !p_.on ? SampleStatus::Off : grid < p_.min_workgroups ? SampleStatus::TooSmall : SampleStatus::NeverSteady;
-    active_ = rep_.status == SampleStatus::NeverSteady;
     warm_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.warmup_rounds * double(capacity))));
     window_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.window_rounds * double(capacity))));
+    rep_.capacity = capacity;
+    rep_.needed = warm_ + uint64_t(p_.windows) * window_;
+    rep_.status = !p_.on                     ? SampleStatus::Off
+                  : grid < p_.min_workgroups ? SampleStatus::TooSmall
+                  : grid <= rep_.needed      ? SampleStatus::TooShort
+                                             : SampleStatus::NeverSteady;
+    active_ = rep_.status == SampleStatus::NeverSteady;
     classes_.clear();
     next_tag_ = 0;
     stretch_skipped_ = 0;
@@ -117,6 +122,21 @@ bool Sampler::skip(trace::WorkgroupTrace& wg) {
     return false;
 }
 
+bool Sampler::span_steady(size_t j) const {
+    const Mark &first = marks_[j], &last = marks_.back();
+    const uint64_t windows = marks_.size() - 1 - j;
+    Cycle lo = ~Cycle(0), hi = 0;
+    for (size_t i = j + 1; i < marks_.size(); ++i) {
+        const Cycle d = marks_[i].at - marks_[i - 1].at;
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+    const double mean = double(last.at - first.at) / double(windows);
+    if (mean <= 0 || double(hi - lo) > p_.tolerance * mean) return false;
+    const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
+    return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
+}
+
 void Sampler::retired(uint64_t tag, Cycle when) {
     // Workgroups of an earlier measurement retire among this one's: only this one's count.
     if (!active_ || steady_ || tag < run_first_tag_) return;
@@ -125,21 +145,16 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     marks_.push_back({next_mark_, when});
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;
-    const Mark& first = marks_[marks_.size() - 1 - p_.windows];
-    const Mark& last = marks_.back();
-    Cycle lo = ~Cycle(0), hi = 0;
-    for (size_t i = marks_.size() - p_.windows; i < marks_.size(); ++i) {
-        const Cycle d = marks_[i].at - marks_[i - 1].at;
-        lo = std::min(lo, d);
-        hi = std::max(hi, d);
-    }
-    const double mean = double(last.at - first.at) / double(p_.windows);
-    if (mean <= 0 || double(hi - lo) > p_.tolerance * mean) return;
-    const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
-    if (!obs_->sample_stationary(first.id, last.id, p_.windows * window_, remaining)) return;
+    size_t j = marks_.size() - 1 - p_.windows;
+    if (!span_steady(j)) return;
+    // Earlier windows that agree too lengthen the span the rate and the sums are taken over (less
+    // noise in both), up to kMaxSpanWindows.
+    while (j > 0 && marks_.size() - j <= kMaxSpanWindows && span_steady(j - 1)) --j;
+    const Mark &first = marks_[j], &last = marks_.back();
+    const uint64_t workgroups = (marks_.size() - 1 - j) * window_;
     steady_ = true;
-    rate_ = mean / double(window_);
-    obs_->sample_steady(first.id, last.id, p_.windows * window_);
+    rate_ = double(last.at - first.at) / double(workgroups);
+    obs_->sample_steady(first.id, last.id, workgroups);
 }
 
 SampleReport Sampler::kernel_end() {

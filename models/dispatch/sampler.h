@@ -30,7 +30,12 @@ struct SampleParams {
     double tolerance = 0.05;         // sample.tolerance: their largest spread, relative to their mean
 };
 
-enum class SampleStatus { Off, TooSmall, NeverSteady, Projected };
+// The longest span of windows a rate and its sums are taken over (sample.steady_windows at most).
+constexpr uint32_t kMaxSpanWindows = 8;
+
+// TooSmall: fewer workgroups than sample.min_workgroups; TooShort: than the warm-up and the steady
+// windows take (`needed`), so nothing could be left to skip.
+enum class SampleStatus { Off, TooSmall, TooShort, NeverSteady, Projected };
 
 struct SampleReport {
     SampleStatus status = SampleStatus::Off;
@@ -38,6 +43,8 @@ struct SampleReport {
     uint64_t total = 0;      // workgroups read from the trace
     uint64_t simulated = 0;  // of them, timed in detail
     uint64_t classes = 0;    // distinct signatures seen
+    uint64_t needed = 0;     // workgroups the warm-up and the steady windows retire
+    uint64_t capacity = 0;   // workgroups the GPU holds at once (an occupancy round)
     double projected_cycles = 0;  // skipped workgroups x the steady rate of their stretch
 };
 
@@ -47,8 +54,8 @@ public:
     virtual ~SampleObserver() = default;
     // A window boundary: snapshot the counters under `id`.
     virtual void sample_mark(uint64_t /*id*/) {}
-    // Steady: the counters' deltas from mark `from` to mark `to`, over `workgroups` retirements,
-    // are the per-workgroup figures to project with.
+    // Steady: the counters' deltas from mark `from` to mark `to` (at most kMaxSpanWindows windows
+    // apart), over `workgroups` retirements, are the per-workgroup figures to project with.
     virtual void sample_steady(uint64_t /*from*/, uint64_t /*to*/, uint64_t /*workgroups*/) {}
     // Whether the state the rate depends on is stationary over marks `from` to `to` too, should
     // up to `remaining` more workgroups be skipped (the program's: the L2 must not be filling).
@@ -79,6 +86,8 @@ public:
 private:
     void restart();     // a new class: measure again from the next workgroup
     void end_stretch();  // skipping stops: tell the observer how many were skipped
+    // Whether the windows from mark j to the last agree within the tolerance (and the L2 allows).
+    bool span_steady(size_t j) const;
 
     SampleParams p_;
     uint32_t line_bytes_;

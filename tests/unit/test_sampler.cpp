@@ -14,6 +14,8 @@ struct Calls : SampleObserver {
     std::vector<uint64_t> marks;
     std::vector<std::vector<uint64_t>> steady;
     std::vector<uint64_t> skipped;
+    uint64_t filling_until = 0;  // the L2 grows in any span ending before this mark
+    bool sample_stationary(uint64_t, uint64_t to, uint64_t, uint64_t) override { return to >= filling_until; }
     void sample_mark(uint64_t id) override { marks.push_back(id); }
     void sample_steady(uint64_t a, uint64_t b, uint64_t n) override { steady.push_back({a, b, n}); }
     void sample_skipped(uint64_t n) override { skipped.push_back(n); }
@@ -93,7 +95,7 @@ TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skip
     CHECK(r.projected_cycles == Approx(2 * 61.0 / 6));
 }
 
-TEST_CASE("sampler: windows that disagree are never steady; small grids are not sampled", "[sample]") {
+TEST_CASE("sampler: windows that disagree are never steady; small or short grids are not sampled", "[sample]") {
     Calls calls;
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
@@ -112,4 +114,33 @@ TEST_CASE("sampler: windows that disagree are never steady; small grids are not 
     SampleReport r = s.kernel_end();
     CHECK(r.status == SampleStatus::TooSmall);
     CHECK(r.simulated == 5);
+
+    // Rounds of 300: the warm-up and 3 windows retire 1200, so 1200 leave nothing to skip; 1201 may.
+    s.kernel_start(1200, 300);
+    CHECK_FALSE(s.skip(a));
+    r = s.kernel_end();
+    CHECK(r.status == SampleStatus::TooShort);
+    CHECK(r.needed == 1200);
+    s.kernel_start(1201, 300);
+    CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
+}
+
+TEST_CASE("sampler: earlier windows that agree lengthen the span", "[sample]") {
+    Calls calls;
+    calls.filling_until = 4;  // as if the L2 stopped growing only at mark 4
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    // Marks every 20 cycles (20, 40, ... 100): at mark 3 the windows agree but the L2 is filling;
+    // at mark 4 windows 1-4 are steady, and window 0 agrees as well: the span is marks 0 to 4,
+    // 8 workgroups, 80 cycles.
+    for (uint64_t i = 0; i < 10; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        s.retired(i, 20 + 10 * (i / 2) * 2);
+    }
+    CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3, 4});
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 4, 8});
+    CHECK(s.skip(a));
+    CHECK(s.kernel_end().projected_cycles == Approx(80.0 / 8));
 }
