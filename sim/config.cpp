@@ -182,6 +182,18 @@ const std::vector<ParamDef>& param_defs() {
         {"dram.tRFC", T::UInt, "220", "tCK", "refresh cycle", {}, 0, kMaxTiming},
         {"dram.tREFI", T::UInt, "3900", "tCK", "refresh interval (0: no refresh)", {}, 0, kMaxRefresh},
         {"dram.tBURST", T::UInt, "2", "tCK", "data-bus cycles of one burst", {}, 1, kMaxTiming, "memory cycles"},
+        // Sampled simulation (models/dispatch/sampler.h): not the GPU, how much of it is timed.
+        {"sample.mode", T::Choice, "off", "",
+         "off: every workgroup is timed; auto: a kernel of at least sample.min_workgroups has its workgroups timed until "
+         "its rate is steady, the rest of their classes projected (outputs say so)", {"off", "auto"}, 0},
+        {"sample.min_workgroups", T::UInt, "1000", "workgroups", "with sample.mode auto: smaller launches run in full", {}, 1, 1e12},
+        {"sample.warmup_rounds", T::Real, "1", "rounds",
+         "occupancy rounds (workgroups the GPU holds at once) retired before the rate is measured", {}, 1, 1000},
+        {"sample.window_rounds", T::Real, "1", "rounds",
+         "one measurement window, in occupancy rounds of retirements (a round: retirements come in waves of that period)", {}, 0.01, 1000},
+        {"sample.steady_windows", T::UInt, "3", "windows", "consecutive windows whose rates must agree within sample.tolerance", {}, 2, 8},
+        {"sample.tolerance", T::Real, "0.05", "fraction",
+         "steady: the windows' cycles differ by at most this fraction of their mean", {}, 0.0001, 1},
         // The host, not the GPU: the watchdog (sim/watchdog.h) ends a run past these with an error.
         {"sim.memory_limit_bytes", T::Size, "8G", "bytes",
          "a run whose resident memory grows past this stops with an error naming the kernel and cycle", {}, 64 << 20, 1024.0 * (1 << 30)},

@@ -51,6 +51,16 @@ static nlohmann::ordered_json stats_json(const StatMap& m) {
     return j;
 }
 
+// With sample.mode auto, what each kernel's figures are: projected, or why it ran in full.
+static void print_sample_notes(std::ostream& o, const RunResult& r) {
+    bool any = false;
+    for (const auto& k : r.kernels) any |= !k.sample_note.empty();
+    if (!any) return;
+    o << "\nsampling (sample.mode auto):\n";
+    for (size_t i = 0; i < r.kernels.size(); ++i)
+        if (!r.kernels[i].sample_note.empty()) o << "  " << i << ":" << r.kernels[i].name << ": " << r.kernels[i].sample_note << '\n';
+}
+
 void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::string>& traces, const RunResult& r) {
     o << "dcusim: preset " << cfg.source() << " (" << cfg.u("cu.count") << " CUs, wave" << cfg.u("cu.wave_size") << ", "
       << cfg.str("cu.clock_mhz") << " MHz)\n";
@@ -62,7 +72,7 @@ void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::st
     std::vector<const StatMap*> col_stats;
     if (r.kernels.size() <= kMaxColumns) {
         for (size_t i = 0; i < r.kernels.size(); ++i) {
-            cols.push_back(std::to_string(i) + ":" + r.kernels[i].name);
+            cols.push_back(std::to_string(i) + ":" + r.kernels[i].name + (r.kernels[i].projected ? " (projected)" : ""));
             col_stats.push_back(&r.kernels[i].stats);
         }
     } else {
@@ -78,7 +88,9 @@ void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::st
         }
         o << '\n';
     }
-    cols.push_back("total");
+    bool any_projected = false;
+    for (const auto& k : r.kernels) any_projected |= k.projected;
+    cols.push_back(any_projected ? "total (projected)" : "total");
     col_stats.push_back(&r.total);
     std::set<std::string> keys;
     for (const auto& k : r.kernels)
@@ -100,6 +112,7 @@ void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::st
         o << '\n';
     }
     if (r.kernels.empty()) o << "(no kernels in the traces)\n";
+    print_sample_notes(o, r);
 }
 
 std::string to_json(const Config& cfg, const std::vector<std::string>& traces, const RunResult& r) {
@@ -115,7 +128,9 @@ std::string to_json(const Config& cfg, const std::vector<std::string>& traces, c
     j["traces"] = traces;
     j["kernels"] = nlohmann::ordered_json::array();
     for (const auto& k : r.kernels) {
-        nlohmann::ordered_json kj = {{"name", k.name}, {"stats", stats_json(k.stats)}};
+        nlohmann::ordered_json kj = {{"name", k.name}};
+        if (!k.sample_note.empty()) kj["sample"] = {{"projected", k.projected}, {"note", k.sample_note}};
+        kj["stats"] = stats_json(k.stats);
         if (!k.pcs.empty()) {
             kj["pcs"] = nlohmann::ordered_json::array();
             for (const auto& e : k.pcs) {

@@ -19,6 +19,7 @@
 #include "../traces/replay/trace_files.h"
 #include "preset.h"
 #include "profiler_counters.h"
+#include "sample_projection.h"
 #include "watchdog.h"
 
 namespace dcusim {
@@ -52,6 +53,10 @@ public:
         progress_ = opt.progress;
         dp.launch_cycles = p.launch_cycles;
         dp.dispatch_cycles = p.dispatch_cycles;
+        dp.sample = p.sample;
+        dp.sample_line_bytes = p.l1.geometry.line_bytes;
+        min_workgroups_ = p.sample.min_workgroups;
+        if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
         flush_l2_ = p.l2_flush_at_launch;
         dirty_at_launch_lines_ = p.l2_dirty_at_launch_lines;
         l2_line_bytes_ = p.l2.geometry.line_bytes;
@@ -146,6 +151,7 @@ public:
             l2_[xbar_->channel_of(addr)]->add_foreign_dirty(addr / l2_line_bytes_);
         }
         if (mem_) mem_->reset_stats();
+        projection_.reset();
         if (xbar_) xbar_->reset_stats();
         if (dram_) dram_->settle(), dram_->reset_stats();  // refreshes between kernels count for neither
     }
@@ -169,14 +175,9 @@ public:
             r.stats["occupancy.lds_carveout_bytes"] = double(carveout_);
             r.stats["occupancy.l1_bytes"] = double(unified_bytes_ - carveout_);
         }
-        for (auto& c : cus_) c->stats().report(r.stats);
-        for (auto& l : lds_) l->stats().report(r.stats);
-        for (auto& c : consts_) c->stats().report(r.stats);
-        if (mem_) mem_->stats().report(r.stats);
-        for (auto& l : l1_) l->stats().add_to(r.stats);
-        if (xbar_) xbar_->stats().add_to(r.stats);
-        for (auto& l : l2_) l->stats().add_to(r.stats);
-        if (dram_) dram_->settle(), dram_->report(r.stats);
+        if (dram_) dram_->settle();
+        counters(r.stats);
+        if (sampled_) add_sample_figures(r);
         derive_stats(r.stats);
         if (PcProfile* prof = PcProfile::active())
             for (const auto& [pc, c] : prof->all()) {
@@ -189,6 +190,25 @@ public:
         result_.kernels.push_back(std::move(r));
     }
 
+    // Sampled simulation (models/dispatch/sampler.h): snapshots at window boundaries, their deltas.
+    void sample_mark(uint64_t id) override {
+        StatMap m;
+        counters(m);
+        uint64_t lines = 0;
+        for (const auto& l : l2_) lines += l->valid_lines();
+        projection_.mark(id, std::move(m), lines);
+    }
+    bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
+        return projection_.stationary(from, to, workgroups, remaining, l2_lines_);
+    }
+    void sample_steady(uint64_t from, uint64_t to, uint64_t workgroups) override { projection_.steady(from, to, workgroups); }
+    void sample_skipped(uint64_t n) override { projection_.skipped(n); }
+    void kernel_sampled(const SampleReport& rep, Cycle simulated) override {
+        sampled_ = true;
+        sample_ = rep;
+        sample_cycles_ = simulated;
+    }
+
     Dispatcher& dispatcher() { return *dispatcher_; }
     void watch(Watchdog* w) { watchdog_ = w; }
     const std::vector<std::unique_ptr<ComputeUnit>>& cus() const { return cus_; }
@@ -199,6 +219,48 @@ public:
     }
 
 private:
+    // Every unit's counters as they stand (a snapshot mid-kernel leaves the DRAM's pending refreshes
+    // where they are: settling them would change what the channel does next).
+    void counters(StatMap& m) const {
+        for (auto& c : cus_) c->stats().report(m);
+        for (auto& l : lds_) l->stats().report(m);
+        for (auto& c : consts_) c->stats().report(m);
+        if (mem_) mem_->stats().report(m);
+        for (auto& l : l1_) l->stats().add_to(m);
+        if (xbar_) xbar_->stats().add_to(m);
+        for (auto& l : l2_) l->stats().add_to(m);
+        if (dram_) dram_->report(m);
+    }
+
+    // The projected sums and the sample.* figures, and the note every output carries.
+    void add_sample_figures(KernelResult& r) {
+        sampled_ = false;
+        r.projected = sample_.status == SampleStatus::Projected;
+        if (r.projected) projection_.apply(r.stats);
+        r.stats["sample.projected"] = r.projected ? 1 : 0;
+        r.stats["sample.workgroups_total"] = double(sample_.total);
+        r.stats["sample.workgroups_simulated"] = double(sample_.simulated);
+        r.stats["sample.cycles_simulated"] = double(sample_cycles_);
+        const std::string wgs = std::to_string(sample_.total) + " workgroups";
+        switch (sample_.status) {
+            case SampleStatus::Projected:
+                r.sample_note = "projected: " + std::to_string(sample_.simulated) + " of " + wgs + " simulated (" +
+                                std::to_string(sample_.classes) + " signature classes), " + std::to_string(sample_cycles_) +
+                                " cycles simulated; cycles and sums are projected";
+                break;
+            case SampleStatus::TooSmall:
+                r.sample_note = "ran in full: " + std::to_string(sample_.grid) + " workgroups, fewer than sample.min_workgroups (" +
+                                std::to_string(min_workgroups_) + ")";
+                break;
+            case SampleStatus::TooShort:
+                r.sample_note = "ran in full: " + std::to_string(sample_.grid) + " workgroups, not more than the warm-up and the steady windows take (" +
+                                std::to_string(sample_.needed) + ", rounds of " + std::to_string(sample_.capacity) + ")";
+                break;
+            default:
+                r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance with the L2 not filling";
+        }
+    }
+
     // NVIDIA's L1 and shared memory are one storage: the driver carves the smallest LDS size that holds
     // the resident workgroups' LDS (with the share reserved for each), never less than the preset's
     // minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out).
@@ -233,6 +295,12 @@ private:
     std::vector<std::unique_ptr<ComputeUnit>> cus_;
     Occupancy occ_;
     std::map<uint64_t, std::string> pc_lines_;
+    SampleProjection projection_;
+    bool sampled_ = false;  // kernel_sampled came for the kernel that is finishing
+    SampleReport sample_;
+    Cycle sample_cycles_ = 0;
+    uint64_t min_workgroups_ = 0;
+    uint64_t l2_lines_ = 0;  // the L2's capacity, all slices
     RunResult result_;
 };
 

@@ -23,6 +23,10 @@ struct KernelResult {
     std::string name;
     StatMap stats;
     std::vector<PcEntry> pcs;  // with RunOptions::profile_pcs
+    // With sample.mode auto: how the kernel's figures were made (said in every output), and
+    // whether its cycles and sums are projected rather than simulated.
+    std::string sample_note;
+    bool projected = false;
 };
 
 struct RunResult {

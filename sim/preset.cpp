@@ -13,6 +13,18 @@ static std::string size_text(uint64_t v) {
     return std::to_string(v);
 }
 
+// sample.*: each value is within its range already; none depends on another key.
+static SampleParams sample_params(const Config& c) {
+    SampleParams s;
+    s.on = c.str("sample.mode") == "auto";
+    s.min_workgroups = c.u("sample.min_workgroups");
+    s.warmup_rounds = c.real("sample.warmup_rounds");
+    s.window_rounds = c.real("sample.window_rounds");
+    s.windows = uint32_t(c.u("sample.steady_windows"));
+    s.tolerance = c.real("sample.tolerance");
+    return s;
+}
+
 Preset make_preset(const Config& c) {
     // A check of values against each other names where the key was set; when the defaults set it,
     // where the other key it names was set (--cu.vgprs_per_simd 1 makes the default cu.max_vgprs too
@@ -234,6 +246,7 @@ Preset make_preset(const Config& c) {
         if (c.str(key.c_str()) == "plru" && (!pow2(a) || a > 64))
             err(key.c_str(), "plru needs a power-of-two " + assoc + " of at most 64");
     }
+    p.sample = sample_params(c);
     // Limits of the simulator, not of any hardware: every unit and every cache line has state
     // allocated up front, so past these a run would exhaust the host instead of failing here.
     constexpr uint64_t kMaxLines = 1ull << 25;  // cache lines of all caches together

@@ -3,6 +3,7 @@
 
 #include "../models/constant/const_cache.h"
 #include "../models/cu/occupancy.h"
+#include "../models/dispatch/sampler.h"
 #include "../models/lds/lds.h"
 #include "../models/dram/dram_params.h"
 #include "../models/l1/vector_l1.h"
@@ -33,6 +34,7 @@ struct Preset {
     NocParams noc;
     L2Params l2;  // one channel
     DramParams dram;
+    SampleParams sample;
     uint64_t memory_limit_bytes = 0;  // sim.memory_limit_bytes
     double stall_seconds = 30;        // sim.stall_seconds
 };

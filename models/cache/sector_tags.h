@@ -72,6 +72,7 @@ public:
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
         if (s >= 0) valid_[size_t(s)] = 0;
     }
+    uint64_t valid_lines() const { return tags_.valid_lines(); }
     void invalidate_all() {
         tags_.invalidate_all();
         std::fill(valid_.begin(), valid_.end(), 0);

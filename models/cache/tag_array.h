@@ -1,6 +1,7 @@
 // Set-associative tags of a cache: lookup, fill with victim choice, invalidate.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -40,6 +41,8 @@ public:
     int32_t probe_slot(uint64_t line, uint64_t index) const;
     // Installs `line` (it must be absent); returns its slot and whether a valid line was evicted.
     int32_t fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted);
+    // Lines held (a scan of every slot: for a rare look, not per lookup).
+    uint64_t valid_lines() const { return uint64_t(tag_.size() - size_t(std::count(tag_.begin(), tag_.end(), 0))); }
 
 private:
     uint32_t set_index(uint64_t index) const {

@@ -302,10 +302,11 @@ void ComputeUnit::retire(uint32_t slot, Cycle now) {
     WorkgroupSlot& g = wgs_[w.wg];
     if (--g.live > 0) return release_barrier_if_complete(w.wg, now);
     g.active = false;
+    const uint64_t tag = g.trace->tag;
     g.trace.reset();
     wgs_.release(w.wg);
     --resident_;
-    listener_->workgroup_retired(id_, now);
+    listener_->workgroup_retired(id_, tag, now);
 }
 
 }  // namespace dcusim

@@ -23,7 +23,8 @@ namespace dcusim {
 class WorkgroupListener {
 public:
     virtual ~WorkgroupListener() = default;
-    virtual void workgroup_retired(uint32_t cu, Cycle when) = 0;
+    // tag: the retired workgroup's WorkgroupTrace::tag
+    virtual void workgroup_retired(uint32_t cu, uint64_t tag, Cycle when) = 0;
 };
 
 struct CuStats {

@@ -6,13 +6,16 @@ namespace dcusim {
 
 Dispatcher::Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, const Clock& clk,
                        std::unique_ptr<trace::WorkgroupSource> work, KernelObserver* obs)
-    : sc_module(name), p_(p), clk_(clk), work_(std::move(work)), obs_(obs) {
+    : sc_module(name), p_(p), clk_(clk), work_(std::move(work)), obs_(obs), sampler_(p.sample, p.sample_line_bytes, obs) {
     SC_HAS_PROCESS(Dispatcher);
     SC_METHOD(run);
     sensitive << wake_;
 }
 
-void Dispatcher::workgroup_retired(uint32_t, Cycle) { wake_.notify(sc_core::SC_ZERO_TIME); }
+void Dispatcher::workgroup_retired(uint32_t, uint64_t tag, Cycle when) {
+    sampler_.retired(tag, when);
+    wake_.notify(sc_core::SC_ZERO_TIME);
+}
 
 void Dispatcher::run() {
     try {
@@ -26,6 +29,7 @@ void Dispatcher::run() {
                 const trace::KernelInfo& k = work_->kernel();
                 Occupancy occ = compute_occupancy(p_.cu, p_.lds_size, p_.lds_granule, k, p_.lds_reserved);
                 for (ComputeUnit* cu : cus_) cu->set_kernel(occ);
+                sampler_.kernel_start(k.grid.count(), uint64_t(occ.workgroups_per_cu) * cus_.size());
                 obs_->kernel_started(k, occ, work_->pc_lines());
                 in_kernel_ = true;
                 trace_drained_ = false;
@@ -39,7 +43,10 @@ void Dispatcher::run() {
             if (!trace_drained_ || pending_) return;  // more when a workgroup retires
             for (ComputeUnit* cu : cus_)
                 if (!cu->idle()) return;
-            obs_->kernel_finished(work_->kernel(), now - kernel_start_ + p_.launch_cycles);
+            const Cycle simulated = now - kernel_start_ + p_.launch_cycles;
+            const SampleReport rep = sampler_.kernel_end();
+            if (rep.status != SampleStatus::Off) obs_->kernel_sampled(rep, simulated);
+            obs_->kernel_finished(work_->kernel(), simulated + Cycle(std::llround(rep.projected_cycles)));
             in_kernel_ = false;
         }
     } catch (...) {
@@ -51,15 +58,7 @@ void Dispatcher::run() {
 void Dispatcher::dispatch(Cycle now) {
     const size_t n = cus_.size();
     for (;;) {
-        if (!pending_) {
-            if (trace_drained_) return;
-            pending_ = std::make_unique<trace::WorkgroupTrace>();
-            if (!work_->next_workgroup(*pending_)) {
-                pending_.reset();
-                trace_drained_ = true;
-                return;
-            }
-        }
+        if (!pending_ && !pull()) return;
         size_t i = 0;
         while (i < n && !cus_[(rr_ + i) % n]->can_accept()) ++i;
         if (i == n) return;  // every CU is full
@@ -74,6 +73,20 @@ void Dispatcher::dispatch(Cycle now) {
         rr_ = uint32_t((c + 1) % n);
         if ((++launched_ & 1023) == 0) obs_->workgroups_dispatched(work_->kernel(), launched_, now);
     }
+}
+
+bool Dispatcher::pull() {
+    if (trace_drained_) return false;
+    pending_ = std::make_unique<trace::WorkgroupTrace>();
+    // A workgroup the sampler skips is read and projected, not launched: the next one is read into its place.
+    do {
+        if (!work_->next_workgroup(*pending_)) {
+            pending_.reset();
+            trace_drained_ = true;
+            return false;
+        }
+    } while (sampler_.skip(*pending_));
+    return true;
 }
 
 }  // namespace dcusim

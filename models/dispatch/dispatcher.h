@@ -14,15 +14,18 @@
 
 #include "../../traces/replay/workgroup_source.h"
 #include "../cu/compute_unit.h"
+#include "sampler.h"
 
 namespace dcusim {
 
-class KernelObserver {
+class KernelObserver : public SampleObserver {
 public:
     virtual ~KernelObserver() = default;
     virtual void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                                 const std::map<uint64_t, std::string>& pc_lines) = 0;
+    // cycles: with sampling, the projected figure (kernel_sampled tells how it was made, just before).
     virtual void kernel_finished(const trace::KernelInfo& k, Cycle cycles) = 0;
+    virtual void kernel_sampled(const SampleReport&, Cycle /*simulated*/) {}
     // Every 1024th workgroup of a run: what a progress report needs (the program prints it).
     virtual void workgroups_dispatched(const trace::KernelInfo&, uint64_t /*launched*/, Cycle /*now*/) {}
 };
@@ -34,6 +37,8 @@ struct DispatcherParams {
     uint64_t lds_reserved = 0;  // per workgroup, besides its own LDS (lds.reserved_bytes)
     uint32_t launch_cycles = 0;  // added to every kernel's cycles (launch and grid-end overhead)
     double dispatch_cycles = 0;  // GPU-wide cycles between two workgroup dispatches (0: no limit)
+    SampleParams sample;
+    uint32_t sample_line_bytes = 128;  // the lines a signature counts (the L1's)
 };
 
 class Dispatcher : public sc_core::sc_module, public WorkgroupListener {
@@ -41,7 +46,7 @@ public:
     Dispatcher(sc_core::sc_module_name name, const DispatcherParams& p, const Clock& clk,
                std::unique_ptr<trace::WorkgroupSource> work, KernelObserver* obs);
     void attach(std::vector<ComputeUnit*> cus) { cus_ = std::move(cus); }
-    void workgroup_retired(uint32_t cu, Cycle when) override;
+    void workgroup_retired(uint32_t cu, uint64_t tag, Cycle when) override;
     // An error raised inside the simulation (bad trace, kernel that cannot fit):
     // the simulation stops and the platform rethrows it after sc_start.
     std::exception_ptr error() const { return error_; }
@@ -50,6 +55,7 @@ public:
 private:
     void run();
     void dispatch(Cycle now);
+    bool pull();  // the next workgroup to launch into pending_; false once the kernel has none left
 
     DispatcherParams p_;
     const Clock& clk_;
@@ -58,6 +64,7 @@ private:
     std::vector<ComputeUnit*> cus_;
     bool in_kernel_ = false;
     bool finished_ = false;
+    Sampler sampler_;
     std::unique_ptr<trace::WorkgroupTrace> pending_;
     bool trace_drained_ = false;  // current kernel has no more workgroups
     Cycle kernel_start_ = 0;

@@ -79,6 +79,8 @@ public:
     // Installs a whole dirty line of no kernel, older than anything the kernel brings: it is
     // written back when evicted.
     void add_foreign_dirty(uint64_t line_no);
+    // Lines held (a scan: sampling looks once per window whether the L2 is still filling).
+    uint64_t valid_lines() const { return tags_.valid_lines(); }
     // Empties this slice's copy of a line homed elsewhere (written there).
     void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)

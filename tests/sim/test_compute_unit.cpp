@@ -31,7 +31,7 @@ struct Dispatcher : sc_core::sc_module, WorkgroupListener {
         SC_THREAD(start);
     }
     void start() { cu->launch(std::move(wg), 0); }
-    void workgroup_retired(uint32_t, Cycle when) override { retired.push_back(when); }
+    void workgroup_retired(uint32_t, uint64_t, Cycle when) override { retired.push_back(when); }
 };
 
 struct Bench {

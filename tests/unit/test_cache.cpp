@@ -110,3 +110,19 @@ TEST_CASE("Unhashed sets: lines a multiple of the sets apart share one set", "[c
     CHECK(t.fill(8, &ev));
     CHECK(ev == 4);
 }
+
+TEST_CASE("tags count the lines they hold", "[cache]") {
+    // 256 bytes of 64-byte lines, 2 ways: 2 sets of 2.
+    TagArray t(CacheGeometry{256, 64, 2}, make_replacement("lru", 2, 2));
+    CHECK(t.valid_lines() == 0);
+    uint64_t ev = 0;
+    t.fill(0, &ev);
+    t.fill(2, &ev);  // set 0, both ways
+    t.fill(1, &ev);  // set 1
+    CHECK(t.valid_lines() == 3);
+    CHECK(t.fill(4, &ev));  // set 0 is full: line 0 (least recent) makes room, still 3 held
+    CHECK(ev == 0);
+    CHECK(t.valid_lines() == 3);
+    t.invalidate_all();
+    CHECK(t.valid_lines() == 0);
+}

@@ -46,6 +46,7 @@ struct WaveTrace {
 
 struct WorkgroupTrace {
     uint64_t block = 0;
+    uint64_t tag = 0;  // the dispatcher's number for it, given back at its retirement (sampling)
     std::vector<WaveTrace> waves;
     uint64_t instructions() const {
         uint64_t n = 0;

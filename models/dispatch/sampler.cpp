@@ -1,0 +1,166 @@
+#include "sampler.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace dcusim {
+
+uint64_t round_significant(uint64_t x, unsigned bits) {
+    if (x < (uint64_t(1) << bits)) return x;
+    const unsigned drop = unsigned(64 - __builtin_clzll(x)) - bits;
+    const uint64_t half = uint64_t(1) << (drop - 1);
+    return ((x + half) >> drop) << drop;  // to nearest; a carry only gains a bit
+}
+
+namespace {
+constexpr size_t kOps = 3, kSpaces = 4, kPerAccess = 4, kHead = 6;
+
+// The lines the active lanes of one instruction touch, cheaply (every workgroup of a kernel is
+// signed, skipped or not): affine addresses in O(1), exact for a stride of 0 or of a line or more,
+// else the lines between the first and the last active lane; listed addresses as the runs of
+// consecutive lanes in one line.
+uint64_t lines_touched(const trace::WaveTrace& w, const trace::Instr& in, uint32_t line_bytes) {
+    if (in.mask == 0) return 0;
+    const uint64_t lanes = uint64_t(__builtin_popcountll(in.mask));
+    if (in.mode == trace::AddrMode::Affine) {
+        const uint64_t step = uint64_t(in.stride < 0 ? -in.stride : in.stride);
+        if (step == 0) return 1;
+        if (step >= line_bytes) return lanes;
+        const uint64_t first = uint64_t(__builtin_ctzll(in.mask)), last = uint64_t(63 - __builtin_clzll(in.mask));
+        const uint64_t a = in.base + first * uint64_t(in.stride), b = in.base + last * uint64_t(in.stride);
+        return (std::max(a, b) / line_bytes) - (std::min(a, b) / line_bytes) + 1;
+    }
+    uint64_t runs = 0, prev = ~uint64_t(0);
+    w.for_each_lane(in, [&](unsigned, uint64_t addr) {
+        const uint64_t line = addr / line_bytes;
+        runs += line != prev;
+        prev = line;
+    });
+    return runs;
+}
+}  // namespace
+
+std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes) {
+    std::vector<uint64_t> v(kHead + kOps * kSpaces * kPerAccess, 0);
+    v[0] = wg.waves.size();
+    for (const trace::WaveTrace& w : wg.waves)
+        for (const trace::Instr& in : w.instrs) {
+            switch (in.kind) {
+                case trace::RecKind::Compute:
+                    v[1] += in.count - in.long_count - in.mid_count;
+                    v[2] += in.long_count;
+                    v[3] += in.mid_count;
+                    break;
+                case trace::RecKind::Barrier: ++v[4]; break;
+                case trace::RecKind::Wait: ++v[5]; break;
+                case trace::RecKind::Mem: {
+                    uint64_t* f = &v[kHead + (size_t(in.op) * kSpaces + size_t(in.space)) * kPerAccess];
+                    const uint64_t lanes = uint64_t(__builtin_popcountll(in.mask));
+                    f[0] += 1;
+                    f[1] += lanes;
+                    f[2] += lanes * in.bytes;
+                    f[3] += lines_touched(w, in, line_bytes);
+                    break;
+                }
+                default: break;
+            }
+        }
+    for (uint64_t& x : v) x = round_significant(x, 5);
+    return v;
+}
+
+void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
+    rep_ = SampleReport{};
+    rep_.grid = grid;
+    warm_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.warmup_rounds * double(capacity))));
+    window_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.window_rounds * double(capacity))));
+    rep_.capacity = capacity;
+    rep_.needed = warm_ + uint64_t(p_.windows) * window_;
+    rep_.status = !p_.on                     ? SampleStatus::Off
+                  : grid < p_.min_workgroups ? SampleStatus::TooSmall
+                  : grid <= rep_.needed      ? SampleStatus::TooShort
+                                             : SampleStatus::NeverSteady;
+    active_ = rep_.status == SampleStatus::NeverSteady;
+    classes_.clear();
+    next_tag_ = 0;
+    stretch_skipped_ = 0;
+    restart();
+}
+
+void Sampler::restart() {
+    run_first_tag_ = next_tag_;
+    run_retired_ = 0;
+    marks_.clear();
+    steady_ = false;
+}
+
+void Sampler::end_stretch() {
+    if (stretch_skipped_ == 0) return;
+    obs_->sample_skipped(stretch_skipped_);
+    rep_.projected_cycles += double(stretch_skipped_) * rate_;
+    rep_.status = SampleStatus::Projected;
+    stretch_skipped_ = 0;
+}
+
+bool Sampler::skip(trace::WorkgroupTrace& wg) {
+    ++rep_.total;
+    if (!active_) {
+        ++rep_.simulated;
+        return false;
+    }
+    const bool fresh = classes_.emplace(workgroup_signature(wg, line_bytes_), classes_.size()).second;
+    if (steady_ && !fresh) {
+        ++stretch_skipped_;
+        return true;
+    }
+    if (fresh) {
+        end_stretch();
+        restart();  // its rate is not yet known: from this workgroup on, measured again
+    }
+    wg.tag = next_tag_++;
+    ++rep_.simulated;
+    return false;
+}
+
+bool Sampler::span_steady(size_t j) const {
+    const Mark &first = marks_[j], &last = marks_.back();
+    const uint64_t windows = marks_.size() - 1 - j;
+    Cycle lo = ~Cycle(0), hi = 0;
+    for (size_t i = j + 1; i < marks_.size(); ++i) {
+        const Cycle d = marks_[i].at - marks_[i - 1].at;
+        lo = std::min(lo, d);
+        hi = std::max(hi, d);
+    }
+    const double mean = double(last.at - first.at) / double(windows);
+    if (mean <= 0 || double(hi - lo) > p_.tolerance * mean) return false;
+    const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
+    return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
+}
+
+void Sampler::retired(uint64_t tag, Cycle when) {
+    // Workgroups of an earlier measurement retire among this one's: only this one's count.
+    if (!active_ || steady_ || tag < run_first_tag_) return;
+    ++run_retired_;
+    if (run_retired_ < warm_ || (run_retired_ - warm_) % window_ != 0) return;
+    marks_.push_back({next_mark_, when});
+    obs_->sample_mark(next_mark_++);
+    if (marks_.size() <= p_.windows) return;
+    size_t j = marks_.size() - 1 - p_.windows;
+    if (!span_steady(j)) return;
+    // Earlier windows that agree too lengthen the span the rate and the sums are taken over (less
+    // noise in both), up to kMaxSpanWindows.
+    while (j > 0 && marks_.size() - j <= kMaxSpanWindows && span_steady(j - 1)) --j;
+    const Mark &first = marks_[j], &last = marks_.back();
+    const uint64_t workgroups = (marks_.size() - 1 - j) * window_;
+    steady_ = true;
+    rate_ = double(last.at - first.at) / double(workgroups);
+    obs_->sample_steady(first.id, last.id, workgroups);
+}
+
+SampleReport Sampler::kernel_end() {
+    end_stretch();
+    rep_.classes = classes_.size();
+    return rep_;
+}
+
+}  // namespace dcusim

@@ -1,0 +1,111 @@
+// Sampled simulation of a kernel with many workgroups (sample.mode = auto; docs/ARCHITECTURE.md,
+// "Sampled simulation"). Each workgroup gets a signature from its trace, an instruction-mix vector
+// in the spirit of SimPoint's basic-block vectors (Sherwood et al., ASPLOS 2002) and Photon's
+// per-warp vectors (Liu et al., MICRO 2023); equal rounded vectors form a class. The workgroups run
+// in detail until, after a warm-up of at least one occupancy round retired, the retirement rate
+// (cycles per workgroup) is steady over consecutive windows: TBPoint's homogeneous region within a
+// launch (Huang et al., IPDPS 2014). Further workgroups of classes already seen are then read but
+// not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
+// counter deltas to its sums. A class never seen ends the skipping and starts the measurement
+// again. The workgroups resident when skipping starts drain in detail (the tail). A rate is not
+// taken while the L2 is filling up, unless it would still not be full at the kernel's end: the
+// skipped workgroups touch no cache, so the regime after the L2 fills would never be seen.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "../../traces/replay/wave_trace.h"
+#include "../common/clock.h"
+
+namespace dcusim {
+
+struct SampleParams {
+    bool on = false;                 // sample.mode = auto
+    uint64_t min_workgroups = 1000;  // sample.min_workgroups: smaller grids run in full
+    double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring
+    double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
+    uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
+    double tolerance = 0.05;         // sample.tolerance: their largest spread, relative to their mean
+};
+
+// The longest span of windows a rate and its sums are taken over (sample.steady_windows at most).
+constexpr uint32_t kMaxSpanWindows = 8;
+
+// TooSmall: fewer workgroups than sample.min_workgroups; TooShort: than the warm-up and the steady
+// windows take (`needed`), so nothing could be left to skip.
+enum class SampleStatus { Off, TooSmall, TooShort, NeverSteady, Projected };
+
+struct SampleReport {
+    SampleStatus status = SampleStatus::Off;
+    uint64_t grid = 0;       // workgroups the launch declares
+    uint64_t total = 0;      // workgroups read from the trace
+    uint64_t simulated = 0;  // of them, timed in detail
+    uint64_t classes = 0;    // distinct signatures seen
+    uint64_t needed = 0;     // workgroups the warm-up and the steady windows retire
+    uint64_t capacity = 0;   // workgroups the GPU holds at once (an occupancy round)
+    double projected_cycles = 0;  // skipped workgroups x the steady rate of their stretch
+};
+
+// Told at the points whose counters the projection needs (the program snapshots its units' stats).
+class SampleObserver {
+public:
+    virtual ~SampleObserver() = default;
+    // A window boundary: snapshot the counters under `id`.
+    virtual void sample_mark(uint64_t /*id*/) {}
+    // Steady: the counters' deltas from mark `from` to mark `to` (at most kMaxSpanWindows windows
+    // apart), over `workgroups` retirements, are the per-workgroup figures to project with.
+    virtual void sample_steady(uint64_t /*from*/, uint64_t /*to*/, uint64_t /*workgroups*/) {}
+    // Whether the state the rate depends on is stationary over marks `from` to `to` too, should
+    // up to `remaining` more workgroups be skipped (the program's: the L2 must not be filling).
+    virtual bool sample_stationary(uint64_t /*from*/, uint64_t /*to*/, uint64_t /*workgroups*/, uint64_t /*remaining*/) {
+        return true;
+    }
+    // `n` workgroups were skipped since the last sample_steady.
+    virtual void sample_skipped(uint64_t /*n*/) {}
+};
+
+// The signature: waves, compute (plain, long, middle), barriers, waits, and per op and space the
+// instructions, active lanes, bytes and lines of `line_bytes` touched (the coalescing); every
+// feature rounded to 5 significant bits (classes of features within ~3 %: a grid clustering).
+std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes);
+uint64_t round_significant(uint64_t x, unsigned bits);
+
+class Sampler {
+public:
+    Sampler(const SampleParams& p, uint32_t line_bytes, SampleObserver* obs) : p_(p), line_bytes_(line_bytes), obs_(obs) {}
+    // grid: the launch's workgroups; capacity: how many the GPU holds at once.
+    void kernel_start(uint64_t grid, uint64_t capacity);
+    // A workgroup read from the trace: true when it is skipped; else it is tagged for retired().
+    bool skip(trace::WorkgroupTrace& wg);
+    // A workgroup timed in detail retired at `when`.
+    void retired(uint64_t tag, Cycle when);
+    SampleReport kernel_end();
+
+private:
+    void restart();     // a new class: measure again from the next workgroup
+    void end_stretch();  // skipping stops: tell the observer how many were skipped
+    // Whether the windows from mark j to the last agree within the tolerance (and the L2 allows).
+    bool span_steady(size_t j) const;
+
+    SampleParams p_;
+    uint32_t line_bytes_;
+    SampleObserver* obs_;
+    SampleReport rep_;
+    bool active_ = false;
+    uint64_t warm_ = 1, window_ = 1;  // retirements of the warm-up and of one window
+    std::map<std::vector<uint64_t>, uint64_t> classes_;
+    uint64_t next_tag_ = 0, run_first_tag_ = 0, run_retired_ = 0;
+    struct Mark {
+        uint64_t id;
+        Cycle at;
+    };
+    std::vector<Mark> marks_;  // the current measurement's window boundaries
+    uint64_t next_mark_ = 0;
+    bool steady_ = false;
+    double rate_ = 0;            // cycles per workgroup of the current steady stretch
+    uint64_t stretch_skipped_ = 0;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,41 @@
+// Sampled simulation, the program's half (the dispatcher's Sampler decides what is skipped): the
+// sums of a kernel's skipped workgroups, from snapshots of the units' counters at the sampler's
+// window boundaries. Each skipped workgroup adds the steady windows' per-workgroup deltas.
+#pragma once
+
+#include <cstdint>
+#include <deque>
+#include <string>
+
+#include "../models/common/stats.h"
+
+namespace dcusim {
+
+class SampleProjection {
+public:
+    void reset();
+    // cache_lines: the lines the L2 holds at the mark.
+    void mark(uint64_t id, StatMap counters, uint64_t cache_lines);
+    // False while the L2 fills between the marks and, at that pace, would be full (`capacity`
+    // lines) before `remaining` more workgroups are done.
+    bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const;
+    // Per-workgroup deltas from mark `from` to mark `to` over `workgroups` retirements.
+    void steady(uint64_t from, uint64_t to, uint64_t workgroups);
+    void skipped(uint64_t n);
+    // Adds the skipped workgroups' sums to a kernel's counters (those that are sums: not cycles,
+    // occupancy, rates, averages or the sample.* figures).
+    void apply(StatMap& m) const;
+    static bool projected_key(const std::string& key);
+
+private:
+    struct Mark {
+        uint64_t id;
+        StatMap counters;
+        uint64_t cache_lines;
+    };
+    const Mark& find(uint64_t id) const;
+    std::deque<Mark> marks_;  // the latest, enough for sample.steady_windows
+    StatMap per_workgroup_, extra_;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,92 @@
+// Sampled simulation (sample.mode auto) on kernels whose full-run figures are worked out by hand:
+// 2 CUs holding one workgroup each (an occupancy round of 2), every workgroup one wave of
+// `compute N` (4N cycles: cu.issue_cycles 4), so each CU retires one every 4N cycles and the
+// GPU one every 2N. Warm-up 1 round (2 retirements), windows of 1 round, 3 that must agree.
+#include <catch2/catch.hpp>
+
+#include <sstream>
+
+#include "helpers.h"
+
+using namespace dcusim;
+using dcusim::test::run_text;
+using dcusim::test::stat;
+
+namespace {
+
+// A kernel of workgroups each one wave of `compute counts[i]`.
+std::string kernel_of(const std::vector<unsigned>& counts) {
+    std::ostringstream o;
+    o << "dcusim-trace 1\nwave_size 64\nkernel k grid " << counts.size() << " 1 1 block 64 1 1\n";
+    for (size_t b = 0; b < counts.size(); ++b) o << "wave " << b << " 0\ncompute " << counts[b] << "\n";
+    o << "end\n";
+    return o.str();
+}
+
+RunResult run_sampled(const std::vector<unsigned>& counts, const char* mode) {
+    return run_text(kernel_of(counts), {{"mem.model", "fixed"}, {"cu.count", "2"}, {"cu.max_workgroups", "1"},
+                                        {"sample.mode", mode}, {"sample.warmup_rounds", "1"}, {"sample.window_rounds", "1"},
+                                        {"sample.steady_windows", "3"}, {"sample.tolerance", "0.01"}});
+}
+
+}  // namespace
+
+TEST_CASE("sampling: 1000 identical workgroups, projected within one workgroup's drain", "[sample]") {
+    auto r = run_sampled(std::vector<unsigned>(1000, 3), "auto");
+    // Full run (the `off` case below): 500 workgroups per CU, 12 cycles each: 6000. Sampled: both
+    // CUs retire at 12 (the warm-up: mark 0), 24, 36 and 48 (three windows of 12): steady at 48,
+    // 6 cycles a workgroup. Workgroup 8 was read at 36 to wait for room, so it is timed: it runs
+    // alone from 48 to 60. The other 991 are skipped: 60 + 991 x 6 = 6006, 6 cycles (half a
+    // workgroup) over the full run, as the last workgroup drains alone.
+    CHECK(stat(r, "cycles") == 6006);
+    CHECK(stat(r, "sample.projected") == 1);
+    CHECK(stat(r, "sample.workgroups_total") == 1000);
+    CHECK(stat(r, "sample.workgroups_simulated") == 9);
+    CHECK(stat(r, "sample.cycles_simulated") == 60);
+    // Sums: marks 0 and 3 are 6 launches apart, 3 compute instructions and 1 workgroup each:
+    // 9 x 3 + 991 x 3, exact.
+    CHECK(stat(r, "compute.instructions") == 3000);
+    CHECK(stat(r, "workgroups") == 1000);
+    CHECK(stat(r, "waves") == 1000);
+    CHECK(r.kernels[0].projected);
+    CHECK(r.kernels[0].sample_note.find("projected: 9 of 1000 workgroups simulated (1 signature classes)") == 0);
+}
+
+TEST_CASE("sampling: 1001 identical workgroups, projected exactly", "[sample]") {
+    auto r = run_sampled(std::vector<unsigned>(1001, 3), "auto");
+    // Full run: CU 0 takes 501 workgroups: 6012. Sampled: as above, 60 + 992 x 6 = 6012.
+    CHECK(stat(r, "cycles") == 6012);
+    CHECK(stat(r, "sample.workgroups_simulated") == 9);
+}
+
+TEST_CASE("sampling: a new class ends the skipping and is measured again", "[sample]") {
+    std::vector<unsigned> counts(500, 3);
+    counts.resize(1000, 5);
+    auto r = run_sampled(counts, "auto");
+    // Full run: 250 x 12 + 250 x 20 per CU = 8000. Sampled: the first class is steady at 48;
+    // workgroup 8 (read at 36) is timed, 9-499 skipped (491 x 6). Workgroup 500, a new class,
+    // starts at 48 on CU 1; the measurement counts its class's retirements only: 500 and 501 at
+    // 68 and 80 (warm-up: mark at 80), windows of 20 to 140: steady, 10 a workgroup. 509 (read at
+    // 128) is timed and ends at 160; 510-999 are skipped (490 x 10). 160 + 2946 + 4900 = 8006.
+    CHECK(stat(r, "cycles") == 8006);
+    CHECK(stat(r, "sample.workgroups_simulated") == 19);
+    CHECK(stat(r, "sample.cycles_simulated") == 160);
+    CHECK(stat(r, "compute.instructions") == 500 * 3 + 500 * 5);
+}
+
+TEST_CASE("sampling: a kernel too small runs in full and says so", "[sample]") {
+    auto r = run_sampled(std::vector<unsigned>(999, 3), "auto");
+    // 999 < sample.min_workgroups (1000): 500 workgroups on CU 0, 499 on CU 1: 6000 cycles.
+    CHECK(stat(r, "cycles") == 6000);
+    CHECK(stat(r, "sample.projected") == 0);
+    CHECK(stat(r, "sample.workgroups_simulated") == 999);
+    CHECK(!r.kernels[0].projected);
+    CHECK(r.kernels[0].sample_note == "ran in full: 999 workgroups, fewer than sample.min_workgroups (1000)");
+}
+
+TEST_CASE("sampling: off changes nothing and adds nothing", "[sample]") {
+    auto r = run_sampled(std::vector<unsigned>(1000, 3), "off");
+    CHECK(stat(r, "cycles") == 6000);
+    CHECK(r.kernels[0].stats.count("sample.projected") == 0);
+    CHECK(r.kernels[0].sample_note.empty());
+}

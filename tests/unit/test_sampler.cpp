@@ -1,0 +1,146 @@
+// The sampler's decisions alone (models/dispatch/sampler.h), fed workgroups and retirement
+// cycles by hand; and the signature that sorts workgroups into classes.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "models/dispatch/sampler.h"
+
+using namespace dcusim;
+using dcusim::test::wave_of;
+
+namespace {
+
+struct Calls : SampleObserver {
+    std::vector<uint64_t> marks;
+    std::vector<std::vector<uint64_t>> steady;
+    std::vector<uint64_t> skipped;
+    uint64_t filling_until = 0;  // the L2 grows in any span ending before this mark
+    bool sample_stationary(uint64_t, uint64_t to, uint64_t, uint64_t) override { return to >= filling_until; }
+    void sample_mark(uint64_t id) override { marks.push_back(id); }
+    void sample_steady(uint64_t a, uint64_t b, uint64_t n) override { steady.push_back({a, b, n}); }
+    void sample_skipped(uint64_t n) override { skipped.push_back(n); }
+};
+
+trace::WorkgroupTrace wg_of(const std::vector<std::string>& lines) {
+    trace::WorkgroupTrace wg;
+    wg.waves = {wave_of(lines)};
+    return wg;
+}
+
+SampleParams params() {
+    SampleParams p;
+    p.on = true;
+    p.min_workgroups = 1000;
+    p.warmup_rounds = 1;
+    p.window_rounds = 1;
+    p.windows = 3;
+    p.tolerance = 0.05;
+    return p;
+}
+
+}  // namespace
+
+TEST_CASE("sampler: features rounded to 5 significant bits", "[sample]") {
+    CHECK(round_significant(0, 5) == 0);
+    CHECK(round_significant(31, 5) == 31);
+    CHECK(round_significant(32, 5) == 32);
+    CHECK(round_significant(33, 5) == 34);    // 100001b: one bit dropped, to nearest (up on a tie)
+    CHECK(round_significant(1000, 5) == 992);  // 1111101000b: 5 bits dropped; 992 is 8 away, 1024 is 24
+    CHECK(round_significant(1015, 5) == 1024);  // the carry gains a bit
+}
+
+TEST_CASE("sampler: a workgroup's signature, worked out by hand", "[sample]") {
+    // One wave64: compute 30 (5 long: 25 plain), a barrier, a load of 64 lanes x 4 bytes 4 bytes apart (256
+    // bytes: 2 lines of 128), a wait, a store of lanes 0-1 32 KiB apart (2 lines).
+    auto wg = wg_of({"compute 30 long 5", "bar 0x8", "ld global 4 0x10 all affine 0x1000 4", "wait",
+                     "st global 4 0x20 0x3 affine 0x2000 32768"});
+    auto v = workgroup_signature(wg, 128);
+    REQUIRE(v.size() == 6 + 3 * 4 * 4);
+    CHECK(std::vector<uint64_t>(v.begin(), v.begin() + 6) == std::vector<uint64_t>{1, 25, 5, 0, 1, 1});
+    const size_t ld = 6 + (0 * 4 + 0) * 4, st = 6 + (1 * 4 + 0) * 4;  // (op x 4 + space) x 4
+    CHECK(std::vector<uint64_t>(v.begin() + ld, v.begin() + ld + 4) == std::vector<uint64_t>{1, 64, 256, 2});
+    CHECK(std::vector<uint64_t>(v.begin() + st, v.begin() + st + 4) == std::vector<uint64_t>{1, 2, 8, 2});
+    uint64_t rest = 0;
+    for (uint64_t x : v) rest += x;
+    CHECK(rest == 1 + 25 + 5 + 1 + 1 + (1 + 64 + 256 + 2) + (1 + 2 + 8 + 2));  // nothing else counted
+}
+
+TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skips its class", "[sample]") {
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);  // rounds of 2 workgroups
+    auto a = wg_of({"compute 3"}), b = wg_of({"compute 9"});
+    for (uint64_t i = 0; i < 8; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        CHECK(a.tag == i);
+    }
+    // Warm-up: 2 retirements (mark 0 at 20); windows of 2 end at 40, 60, 81: 20, 20, 21 cycles
+    // (spread 1 of a mean of 20.33: 4.9 %): steady at the 8th, 61 / 6 cycles a workgroup.
+    const Cycle at[8] = {20, 20, 30, 40, 50, 60, 70, 81};
+    for (uint64_t i = 0; i < 8; ++i) s.retired(i, at[i]);
+    CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 3, 6});
+    CHECK(s.skip(a));
+    CHECK(s.skip(a));
+    CHECK_FALSE(s.skip(b));  // a new class: the 2 skipped are told, measured again from here
+    CHECK(b.tag == 8);
+    CHECK(calls.skipped == std::vector<uint64_t>{2});
+    CHECK_FALSE(s.skip(a));  // not steady any more: a known class is timed too
+    SampleReport r = s.kernel_end();
+    CHECK(r.status == SampleStatus::Projected);
+    CHECK(r.total == 12);
+    CHECK(r.simulated == 10);
+    CHECK(r.classes == 2);
+    CHECK(r.projected_cycles == Approx(2 * 61.0 / 6));
+}
+
+TEST_CASE("sampler: windows that disagree are never steady; small or short grids are not sampled", "[sample]") {
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    Cycle t = 0;
+    for (uint64_t i = 0; i < 40; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        t += (i / 2) % 2 ? 10 : 5;  // windows of 2 retirements: 10, 20, 10, 20, ... cycles
+        s.retired(i, t);
+    }
+    CHECK(calls.steady.empty());
+    CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
+
+    s.kernel_start(999, 2);
+    for (int i = 0; i < 5; ++i) CHECK_FALSE(s.skip(a));
+    SampleReport r = s.kernel_end();
+    CHECK(r.status == SampleStatus::TooSmall);
+    CHECK(r.simulated == 5);
+
+    // Rounds of 300: the warm-up and 3 windows retire 1200, so 1200 leave nothing to skip; 1201 may.
+    s.kernel_start(1200, 300);
+    CHECK_FALSE(s.skip(a));
+    r = s.kernel_end();
+    CHECK(r.status == SampleStatus::TooShort);
+    CHECK(r.needed == 1200);
+    s.kernel_start(1201, 300);
+    CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
+}
+
+TEST_CASE("sampler: earlier windows that agree lengthen the span", "[sample]") {
+    Calls calls;
+    calls.filling_until = 4;  // as if the L2 stopped growing only at mark 4
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    // Marks every 20 cycles (20, 40, ... 100): at mark 3 the windows agree but the L2 is filling;
+    // at mark 4 windows 1-4 are steady, and window 0 agrees as well: the span is marks 0 to 4,
+    // 8 workgroups, 80 cycles.
+    for (uint64_t i = 0; i < 10; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        s.retired(i, 20 + 10 * (i / 2) * 2);
+    }
+    CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3, 4});
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 4, 8});
+    CHECK(s.skip(a));
+    CHECK(s.kernel_end().projected_cycles == Approx(80.0 / 8));
+}
