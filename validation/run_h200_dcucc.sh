@@ -15,9 +15,13 @@
 # (dcutrace-traces/NAME.trace) and results.tar (h200-dcucc/: results.csv,
 # ncu_small.csv, ncu_cycles_small.csv, capture_NAME.csv, dcutrace_NAME.csv,
 # run.log, provenance.txt). validation/collect.py turns them into measurements.csv.
-# Usage (repository root): validation/run_h200_dcucc.sh [REPEAT]
+# CAPTURE_ONLY=1 runs dcucc's captures and the small-buffer check only: for a
+# change of the pass, which leaves NAME_plain, its measurements and dcutrace's
+# capture as they were.
+# Usage (repository root): [CAPTURE_ONLY=1] validation/run_h200_dcucc.sh [REPEAT]
 set -uo pipefail
 REPEAT=${1:-7}
+CAPTURE_ONLY=${CAPTURE_ONLY:-0}
 OUT=${OUT:-out}
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
@@ -48,7 +52,9 @@ source common/ncu_metrics.sh
 
 echo "== dcutrace" | tee "$RES/run.log"
 DCUTRACE=
-if cmake -S "$ROOT/traces/capture/nvidia" -B "$WORK/capture" >>"$RES/run.log" 2>&1 &&
+if [ "$CAPTURE_ONLY" = 1 ]; then
+    echo "capture only: no dcutrace, no measurements" | tee -a "$RES/run.log"
+elif cmake -S "$ROOT/traces/capture/nvidia" -B "$WORK/capture" >>"$RES/run.log" 2>&1 &&
     cmake --build "$WORK/capture" -j"$(nproc)" >>"$RES/run.log" 2>&1; then
     DCUTRACE=$WORK/capture/dcutrace
 else
@@ -62,6 +68,7 @@ for name in $PROGRAMS; do
     start=$(date +%s%N)
     DCUCC_TRACE="$WORK/traces/$name.trace" DCUCC_TIMES="$RES/capture_$name.csv" "$BIN/$name" --small --once >>"$RES/run.log" 2>&1
     echo "dcucc capture rc $?, wall $((($(date +%s%N) - start) / 1000000)) ms" | tee -a "$RES/run.log"
+    [ "$CAPTURE_ONLY" = 1 ] && continue
     if [ -n "$DCUTRACE" ]; then
         "$DCUTRACE" -o "$WORK/dcutrace-traces/$name.trace" --times "$RES/dcutrace_$name.csv" -- \
             "$BIN/${name}_plain" --small --once >>"$RES/run.log" 2>&1

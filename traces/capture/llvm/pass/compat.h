@@ -3,6 +3,7 @@
 #pragma once
 
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Function.h"
 
@@ -22,6 +23,15 @@ inline void move_blocks(llvm::Function& from, llvm::Function& to) {
     to.splice(to.begin(), &from);
 #else
     to.getBasicBlockList().splice(to.begin(), from.getBasicBlockList());
+#endif
+}
+
+// The trailing bits of `s` known to be zero.
+inline uint32_t min_trailing_zeros(llvm::ScalarEvolution& se, const llvm::SCEV* s) {
+#if LLVM_VERSION_MAJOR >= 17
+    return se.getMinTrailingZeros(s);
+#else
+    return se.GetMinTrailingZeros(s);
 #endif
 }
 

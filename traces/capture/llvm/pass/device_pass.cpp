@@ -17,6 +17,7 @@
 #include "compat.h"
 #include "cost.h"
 #include "hidden_arg.h"
+#include "joins.h"
 #include "meta.h"
 #include "runtime_link.h"
 #include "target.h"
@@ -62,9 +63,9 @@ std::vector<Piece> split_access(Value* ptr, uint64_t bytes, uint64_t align, uint
 
 class FunctionInstrumenter {
 public:
-    FunctionInstrumenter(Function& f, Gpu gpu, LoopInfo& li, Meta& meta, uint32_t& next_pc, FunctionCallee mem,
-                         FunctionCallee event)
-        : f_(f), gpu_(gpu), li_(li), meta_(meta), next_pc_(next_pc), mem_(mem), event_(event),
+    FunctionInstrumenter(Function& f, Gpu gpu, LoopInfo& li, const Joins& joins, Meta& meta, uint32_t& next_pc,
+                         FunctionCallee mem, FunctionCallee event)
+        : f_(f), gpu_(gpu), li_(li), joins_(joins), meta_(meta), next_pc_(next_pc), mem_(mem), event_(event),
           dl_(f.getParent()->getDataLayout()) {}
 
     void run() {
@@ -84,6 +85,7 @@ private:
         uint32_t op;
         bool readonly;
         MaybeAlign align;
+        int64_t offset = 0;  // from ptr
     };
 
     std::optional<Access> access_of(Instruction& i) {
@@ -272,7 +274,7 @@ private:
             const bool ro = a.readonly || *space == DCUCC_CONST;
             const uint32_t info = DCUCC_INFO(DCUCC_MEM, *space, a.op, p.log2b) | (ro ? DCUCC_INFO_READONLY : 0u);
             Value* addr = b.CreatePtrToInt(p.ptr, b.getInt64Ty());
-            if (p.offset) addr = b.CreateAdd(addr, b.getInt64(p.offset));
+            if (p.offset + a.offset) addr = b.CreateAdd(addr, b.getInt64(uint64_t(a.offset + int64_t(p.offset))));
             auto c = take_counts(b, t);
             const uint32_t pc = new_pc(at, ro ? 1 : 0, what_of(a.op, *space));
             b.CreateCall(mem_, {addr, b.getInt32(info), b.getInt32(pc), c[0], c[1], c[2]});
@@ -338,7 +340,14 @@ private:
                 continue;
             }
             if (auto a = access_of(*i); a && !constant_operand(*a)) {
-                emit_access(*i, *a, t);
+                if (const Join* j = joins_.find(*i)) {
+                    // One wide access for the group, recorded at its leader; the others issue nothing.
+                    if (j->leader == i)
+                        emit_access(*i, Access{a->ptr, ArrayType::get(Type::getInt8Ty(i->getContext()), j->bytes),
+                                               a->op, a->readonly, Align(j->bytes), j->offset}, t);
+                } else {
+                    emit_access(*i, *a, t);
+                }
                 if (loaded_.count(i)) pending.insert(i);
                 continue;
             }
@@ -368,6 +377,7 @@ private:
     Function& f_;
     Gpu gpu_;
     LoopInfo& li_;
+    const Joins& joins_;
     Meta& meta_;
     uint32_t& next_pc_;
     FunctionCallee mem_, event_;
@@ -421,7 +431,8 @@ PreservedAnalyses DevicePass::run(Module& m, ModuleAnalysisManager& am) {
         if (f.isDeclaration() || starts_with(f.getName(), "__dcucc_")) continue;
         expand_mem_intrinsics(f, fam.getResult<TargetIRAnalysis>(f));
         fam.invalidate(f, PreservedAnalyses::none());
-        FunctionInstrumenter(f, gpu, fam.getResult<LoopAnalysis>(f), meta, next_pc, mem, event).run();
+        const Joins joins(f, gpu, fam.getResult<ScalarEvolutionAnalysis>(f));
+        FunctionInstrumenter(f, gpu, fam.getResult<LoopAnalysis>(f), joins, meta, next_pc, mem, event).run();
         if (is_kernel(f, gpu)) kernels.push_back(&f);
     }
     for (Function* k : kernels) {
