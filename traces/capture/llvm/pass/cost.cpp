@@ -30,9 +30,57 @@ Tally intrinsic_cost(const IntrinsicInst& ii) {
     return {1, 0, 0};
 }
 
+// A division or remainder by a run-time value: neither ISA divides integers,
+// so the backend emits a reciprocal-based sequence (NVIDIA's for a 32-bit
+// unsigned remainder, in the SASS of coalescing's strided kernels: 18
+// instructions, of them a conversion each way and the reciprocal slow, two
+// high-word multiplies; signed adds the sign fix-ups). A 64-bit one first
+// tests whether both operands fit 32 bits and then takes the 32-bit sequence
+// (LLVM's bypass of slow division, on by default for NVPTX and AMDGPU).
+// AMDGPU's expansion is taken to be as long (assumed).
+Tally division_cost(const Instruction& inst) {
+    if (isa<Constant>(inst.getOperand(1))) return {2, 0, 1};  // a multiply by the reciprocal
+    const bool is_signed = inst.getOpcode() == Instruction::SDiv || inst.getOpcode() == Instruction::SRem;
+    if (is_wide_int(inst.getType())) return {21, 3, 2};
+    return is_signed ? Tally{22, 3, 2} : Tally{18, 3, 2};
+}
+
+bool one_user_is(const Instruction& inst, unsigned opcode) {
+    if (!inst.hasOneUse()) return false;
+    const auto* u = dyn_cast<Instruction>(inst.user_back());
+    return u && u->getOpcode() == opcode && u->getType() == inst.getType();
+}
+
+// Instruction selection makes one machine instruction of two IR ones: a
+// multiply whose product only feeds an add becomes a fused multiply-add (FMA
+// where contraction is allowed, both targets; IMAD and LEA on NVIDIA, which
+// also take a 32-bit index into the 64-bit address: IMAD.WIDE, LEA.HI.X).
+bool folded(const Instruction& inst, Gpu gpu) {
+    if (inst.getOpcode() == Instruction::FMul && inst.hasAllowContract() && inst.hasOneUse()) {
+        const auto* u = dyn_cast<Instruction>(inst.user_back());
+        return u && (u->getOpcode() == Instruction::FAdd || u->getOpcode() == Instruction::FSub) &&
+               u->hasAllowContract();
+    }
+    if (gpu != Gpu::Nvptx) return false;
+    const bool i32 = inst.getType()->isIntegerTy(32);
+    if (i32 && (inst.getOpcode() == Instruction::Mul ||
+                (inst.getOpcode() == Instruction::Shl && isa<Constant>(inst.getOperand(1)))))
+        return one_user_is(inst, Instruction::Add);
+    if ((isa<ZExtInst>(inst) || isa<SExtInst>(inst)) && inst.getOperand(0)->getType()->isIntegerTy(32) &&
+        inst.getType()->isIntegerTy(64) && !inst.use_empty()) {
+        for (const Use& u : inst.uses()) {
+            const auto* gep = dyn_cast<GetElementPtrInst>(u.getUser());
+            if (!gep || u.getOperandNo() == 0) return false;
+        }
+        return true;
+    }
+    return false;
+}
+
 }  // namespace
 
-Tally cost_of(const Instruction& inst) {
+Tally cost_of(const Instruction& inst, Gpu gpu) {
+    if (folded(inst, gpu)) return {};
     if (isa<PHINode>(inst) || isa<AllocaInst>(inst) || isa<UnreachableInst>(inst) || isa<FreezeInst>(inst))
         return {};
     if (const auto* ii = dyn_cast<IntrinsicInst>(&inst)) return intrinsic_cost(*ii);
@@ -57,8 +105,7 @@ Tally cost_of(const Instruction& inst) {
         case Instruction::SDiv:
         case Instruction::URem:
         case Instruction::SRem:
-            // By a constant: a multiply by the reciprocal; else the reciprocal's own sequence.
-            return isa<Constant>(inst.getOperand(1)) ? Tally{2, 0, 1} : Tally{4, 2, 1};
+            return division_cost(inst);
         case Instruction::Mul:
             return is_wide_int(inst.getType()) ? Tally{2, 0, 1} : Tally{1, 0, 0};
         case Instruction::Br:

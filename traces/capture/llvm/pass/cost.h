@@ -8,6 +8,8 @@
 
 #include "llvm/IR/Instruction.h"
 
+#include "target.h"
+
 namespace dcucc {
 
 struct Tally {
@@ -24,6 +26,6 @@ struct Tally {
 };
 
 // The cost of an instruction that is neither a memory access nor a barrier.
-Tally cost_of(const llvm::Instruction& inst);
+Tally cost_of(const llvm::Instruction& inst, Gpu gpu);
 
 }  // namespace dcucc

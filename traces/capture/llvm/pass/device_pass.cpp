@@ -20,6 +20,7 @@
 #include "joins.h"
 #include "meta.h"
 #include "runtime_link.h"
+#include "schedule.h"
 #include "target.h"
 
 using namespace llvm;
@@ -358,7 +359,7 @@ private:
                 emit_event(*i->getNextNode(), DCUCC_BARRIER, t, i);
                 continue;
             }
-            t += cost_of(*i);
+            t += cost_of(*i, gpu_);
             if (isa<ReturnInst>(i)) emit_event(*i, DCUCC_COMPUTE, t);
         }
         if (!t.empty()) add_to_counters(*bb.getTerminator(), t);
@@ -431,6 +432,7 @@ PreservedAnalyses DevicePass::run(Module& m, ModuleAnalysisManager& am) {
         if (f.isDeclaration() || starts_with(f.getName(), "__dcucc_")) continue;
         expand_mem_intrinsics(f, fam.getResult<TargetIRAnalysis>(f));
         fam.invalidate(f, PreservedAnalyses::none());
+        if (hoist_loads(f, gpu, fam.getResult<AAManager>(f))) fam.invalidate(f, PreservedAnalyses::none());
         const Joins joins(f, gpu, fam.getResult<ScalarEvolutionAnalysis>(f));
         FunctionInstrumenter(f, gpu, fam.getResult<LoopAnalysis>(f), joins, meta, next_pc, mem, event).run();
         if (is_kernel(f, gpu)) kernels.push_back(&f);

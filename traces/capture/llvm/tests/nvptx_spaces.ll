@@ -27,10 +27,7 @@ entry:
   %priv = alloca [4 x double], align 8, addrspace(5)
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 256, i32 64,
   %a = load float, ptr addrspace(1) %g, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 2,
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 304, i32 80,
-  store float %a, ptr %p, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(3) @tile to i64), i32 260, i32 96,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 ptrtoint (ptr addrspace(3) @tile to i64), i32 260, i32 80,
   %b = load float, ptr addrspace(3) @tile, align 4
 ; A constant word at a fixed address, also through a generic pointer, is an operand
 ; (c[3][0]), not a load: no record.
@@ -39,24 +36,28 @@ entry:
 ; CHECK-DCUCC-DEVICE-NOT: @__dcucc_mem(i64 ptrtoint (ptr getelementptr
   %c1 = load float, ptr getelementptr (i8, ptr addrspacecast (ptr addrspace(4) @coef to ptr), i64 4), align 4
 ; An indexed one is a constant-cache load.
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1288, i32 112,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1288, i32 96,
   %ci = getelementptr float, ptr addrspace(4) @coef, i32 %i
   %d = load float, ptr addrspace(4) %ci, align 4
 ; Indexed through a generic pointer, it is still constant data: read-only.
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1296, i32 128,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 1296, i32 112,
   %gi = getelementptr float, ptr addrspacecast (ptr addrspace(4) @coef to ptr), i32 %i
   %e = load float, ptr %gi, align 4
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 320, i32 144,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 320, i32 128,
   %old = atomicrmw add ptr addrspace(1) %g, i32 1 monotonic
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 428, i32 160,
-  store double 1.0, ptr addrspace(5) %priv, align 8
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 512, i32 176,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 512, i32 144,
   %v = load <4 x float>, ptr addrspace(1) %g, align 16
 ; CHECK-DCUCC-DEVICE: [[W0:%.*]] = ptrtoint ptr addrspace(1) %g to i64
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W0]], i32 512, i32 192,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W0]], i32 512, i32 160,
 ; CHECK-DCUCC-DEVICE: [[W1:%.*]] = add i64 %{{.*}}, 16
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 208,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[W1]], i32 512, i32 176,
   %w = load <8 x float>, ptr addrspace(1) %g, align 32
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 428, i32 192,
+  store double 1.0, ptr addrspace(5) %priv, align 8
+; The store of %a waits for it.
+; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 2,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 304, i32 208,
+  store float %a, ptr %p, align 4
 ; A barrier's record comes right after the barrier; the kernel's last count before its return.
 ; CHECK-DCUCC-DEVICE: call void @llvm.nvvm.barrier0()
 ; CHECK-DCUCC-DEVICE-NOT: call
