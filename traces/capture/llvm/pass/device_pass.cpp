@@ -287,20 +287,35 @@ private:
     // loads of the source and stores of the destination, as wide as the
     // alignment and the target's widest copy type allow (copy_piece_bytes; a
     // fill's constant stores merge up to 16 bytes on both targets); the stores
-    // wait for the loads' data.
+    // wait for the loads' data. NVPTX copies piece by piece from the last one
+    // down, each load followed by its store (clang 19's PTX of 16-, 32-, 48-
+    // and 64-byte struct copies).
     void emit_small_mem_intrinsic(MemIntrinsic& mi, Tally& t) {
         const uint64_t len = cast<ConstantInt>(mi.getLength())->getZExtValue();
         MaybeAlign align = mi.getDestAlign();
         Type* i8 = Type::getInt8Ty(mi.getContext());
-        if (auto* mt = dyn_cast<MemTransferInst>(&mi)) {
-            const MaybeAlign sa = mt->getSourceAlign();
-            if (!align || (sa && *sa < *align)) align = sa;
-            emit_access(mi, Access{mt->getRawSource(), ArrayType::get(i8, len), DCUCC_LOAD, false, align}, t,
-                        copy_piece_bytes(gpu_));
-            emit_event(mi, DCUCC_WAIT, t);
+        auto* mt = dyn_cast<MemTransferInst>(&mi);
+        if (!mt) {
+            emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t);
+            return;
         }
-        emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t,
-                    isa<MemTransferInst>(mi) ? copy_piece_bytes(gpu_) : 16);
+        const MaybeAlign sa = mt->getSourceAlign();
+        if (!align || (sa && *sa < *align)) align = sa;
+        const uint64_t widest = copy_piece_bytes(gpu_);
+        if (gpu_ != Gpu::Nvptx) {
+            emit_access(mi, Access{mt->getRawSource(), ArrayType::get(i8, len), DCUCC_LOAD, false, align}, t, widest);
+            emit_event(mi, DCUCC_WAIT, t);
+            emit_access(mi, Access{mi.getRawDest(), ArrayType::get(i8, len), DCUCC_STORE, false, align}, t, widest);
+            return;
+        }
+        std::vector<Piece> pieces = split_access(nullptr, len, align ? align->value() : 0, widest);
+        for (auto p = pieces.rbegin(); p != pieces.rend(); ++p) {
+            Type* ty = ArrayType::get(i8, uint64_t(1) << p->log2b);
+            const auto at = int64_t(p->offset);
+            emit_access(mi, Access{mt->getRawSource(), ty, DCUCC_LOAD, false, align, at}, t, widest);
+            emit_event(mi, DCUCC_WAIT, t);
+            emit_access(mi, Access{mi.getRawDest(), ty, DCUCC_STORE, false, align, at}, t, widest);
+        }
     }
 
     // The wave waits before `i` when `i` reads a loaded value that may still be

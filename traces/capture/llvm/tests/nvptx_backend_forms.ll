@@ -2,8 +2,9 @@
 ;   a load whose one use truncates it to 32 bits is issued 4 bytes wide: global ld.b32 = 256,
 ;   also through a bitcast of a vector load; a truncation to 16 bits keeps the whole
 ;   8-byte load: 3<<7 = 384;
-;   a 16-byte memcpy of align 16 is copied in 8-byte pieces: loads 384 at +0 and +8, a
-;   wait, stores 32|384 = 416 at +0 and +8 (AMDGPU would copy 16 bytes at once);
+;   a 16-byte memcpy of align 16 is copied in 8-byte pieces from the last down: a
+;   load 384 at +8, a wait, a store 32|384 = 416 at +8, then the same at +0 (AMDGPU
+;   would copy 16 bytes at once);
 ;   a 16-byte memset is one 16-byte store, 32|512 = 544;
 ;   a barrier's record (kind 1) comes right after the barrier.
 ; RUN-PASSES: dcucc-device
@@ -28,14 +29,16 @@ entry:
   %x32 = zext i16 %x16 to i32
   %all = add i32 %sum, %x32
   store i32 %all, ptr addrspace(1) %out, align 4
+; CHECK-DCUCC-DEVICE: [[S8:%.*]] = add i64 %{{.*}}, 8
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[S8]], i32 384,
+; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 2,
+; CHECK-DCUCC-DEVICE: [[D8:%.*]] = add i64 %{{.*}}, 8
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[D8]], i32 416,
 ; CHECK-DCUCC-DEVICE: [[S0:%.*]] = ptrtoint ptr addrspace(1) %h to i64
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[S0]], i32 384,
-; CHECK-DCUCC-DEVICE: add i64 %{{.*}}, 8
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 384,
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_event(i32 2,
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 416,
-; CHECK-DCUCC-DEVICE: add i64 %{{.*}}, 8
-; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 416,
+; CHECK-DCUCC-DEVICE: [[D0:%.*]] = ptrtoint ptr addrspace(1) %g to i64
+; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 [[D0]], i32 416,
 ; CHECK-DCUCC-DEVICE-NOT: i32 512
   call void @llvm.memcpy.p1.p1.i64(ptr addrspace(1) align 16 %g, ptr addrspace(1) align 16 %h, i64 16, i1 false)
 ; CHECK-DCUCC-DEVICE: call void @__dcucc_mem(i64 %{{.*}}, i32 544,
