@@ -233,8 +233,9 @@ private:
         const uint32_t info = DCUCC_INFO(DCUCC_MEM, DCUCC_CONST, DCUCC_LOAD, 0) | DCUCC_INFO_READONLY;
         auto record = [&](uint64_t offset, uint64_t bytes) {
             for (const Piece& p : split_access(nullptr, bytes, 8, 8))
-                b.CreateCall(mem_, {b.getInt64(DCUCC_PARAM_WINDOW + offset + p.offset), b.getInt32(info | p.log2b << 7),
-                                    b.getInt32(new_pc(at, 1, "ld const")), b.getInt32(0), b.getInt32(0), b.getInt32(0)});
+                own_.insert(b.CreateCall(mem_, {b.getInt64(DCUCC_PARAM_WINDOW + offset + p.offset),
+                                                b.getInt32(info | p.log2b << 7), b.getInt32(new_pc(at, 1, "ld const")),
+                                                b.getInt32(0), b.getInt32(0), b.getInt32(0)}));
         };
         uint64_t offset = DCUCC_PARAM_OFFSET;
         for (Argument& arg : f_.args()) {
@@ -399,7 +400,7 @@ private:
     FunctionCallee mem_, event_;
     const DataLayout& dl_;
     SmallPtrSet<Value*, 32> loaded_;
-    SmallPtrSet<const Instruction*, 8> own_;  // the counters' set-up, in the entry block
+    SmallPtrSet<const Instruction*, 8> own_;  // the counters' set-up and the launch reads, in the entry block
     AllocaInst *count_ = nullptr, *slow_ = nullptr, *mid_ = nullptr;
 };
 
