@@ -15,7 +15,7 @@ grep -Fq '| same.trace | 1 | `gather(floatconst*)` | yes | 1/1 | 1.400 | 2.000 |
 grep -Fq '| 60 -> 72 | 4 -> 8 |' "$WORK/out" || fail "same: compute and long totals"
 [ "$(tail -1 "$WORK/out")" = "2 of 2 kernels: memory records equal" ] || fail "same: last line $(tail -1 "$WORK/out")"
 cmp -s "$WORK/out" "$WORK/same.md" || fail "--md differs from stdout"
-grep -q '^same.trace,0,"stage(float\*,floatconst\*)","stage(float\*,floatconst\*)",yes,yes,yes,yes,yes,4,4,1.200,1.000,60,72,' \
+grep -q '^same.trace,0,"stage(float\*,floatconst\*)","stage(float\*,floatconst\*)",yes,yes,yes,yes,yes,yes,4,4,1.200,1.000,60,72,' \
     "$WORK/same.csv" || fail "same: CSV row: $(sed -n 2p "$WORK/same.csv")"
 # A trace against itself.
 expect_ok cmp_py "$d/ref.trace" "$d/ref.trace"
@@ -24,6 +24,7 @@ expect_ok cmp_py "$d/ref.trace" "$d/ref.trace"
 expect_ok cmp_py "$d/ref.trace" "$d/mask.trace"
 grep -Fq '| mask.trace | 0 | `stage(float*,floatconst*)` | no | 3/4 |' "$WORK/out" || fail "mask: kernel 0 row"
 grep -Fq 'streams differ from block 1 wave 0' "$WORK/out" || fail "mask: wave not named"
+! grep -Fq 'in order only' "$WORK/out" || fail "mask: another mask is more than order"
 grep -Fq 'block 1 wave 0, memory instruction #4 from 0' "$WORK/out" || fail "mask: instruction not named"
 grep -Fq 'st global active lanes (value:instructions): REF 16:2 32:2, NEW 16:2 31:1 32:1' "$WORK/out" ||
     fail "mask: active-lane histogram"
@@ -32,12 +33,17 @@ grep -Fq 'st global active lanes (value:instructions): REF 16:2 32:2, NEW 16:2 3
 expect_ok cmp_py "$d/ref.trace" "$d/mask.trace" --ignore-space global
 grep -Fq -- '- global records left out of both sides (--ignore-space global)' "$WORK/out" || fail "ignore: no note"
 [ "$(tail -1 "$WORK/out")" = "2 of 2 kernels: memory records equal" ] || fail "ignore: $(tail -1 "$WORK/out")"
+# The same records in another order between two barriers: not equal, but said to differ in order only.
+expect_ok cmp_py "$d/ref.trace" "$d/order.trace"
+grep -Fq '| order.trace | 0 | `stage(float*,floatconst*)` | no | 0/4 | 1.000 | 1.000 | streams differ from block 0 wave 0 (in order only: equal between barriers in any order) |' \
+    "$WORK/out" || fail "order: kernel 0 row"
+[ "$(tail -1 "$WORK/out")" = "1 of 2 kernels: memory records equal" ] || fail "order: $(tail -1 "$WORK/out")"
 # LDS offsets 0x100 higher: equal up to base, not raw.
 expect_ok cmp_py "$d/ref.trace" "$d/lds_shift.trace"
 grep -Fq '| yes | 4/4 | 1.000 | 1.000 | LDS/local equal up to base only |' "$WORK/out" || fail "lds_shift: row"
 grep -Fq 'first stream difference (raw): block 0 wave 0' "$WORK/out" || fail "lds_shift: raw difference"
 expect_ok cmp_py "$d/ref.trace" "$d/lds_shift.trace" --csv "$WORK/lds.csv"
-grep -q '^lds_shift.trace,0,.*,yes,yes,yes,no,yes,4,4,' "$WORK/lds.csv" || fail "lds_shift: CSV row: $(sed -n 2p "$WORK/lds.csv")"
+grep -q '^lds_shift.trace,0,.*,yes,yes,yes,no,yes,yes,4,4,' "$WORK/lds.csv" || fail "lds_shift: CSV row: $(sed -n 2p "$WORK/lds.csv")"
 # Two directories: the NAME.trace in both.
 mkdir "$WORK/r" "$WORK/n"
 cp "$d/ref.trace" "$WORK/r/a.trace"; cp "$d/same.trace" "$WORK/n/a.trace"
