@@ -41,25 +41,17 @@ std::string quoted(const std::string& s) {
     return q + "\"";
 }
 
-}  // namespace
+// What is plotted: y by group and x, groups and x values in order of appearance
+// (x sorted when every x is a number).
+struct Series {
+    std::vector<std::string> groups, xs;
+    std::map<std::pair<std::string, std::string>, double> val;
+    bool numeric_x = true;
+};
 
-int cmd_plot(const std::vector<std::string>& args) {
-    const char* usage =
-        "usage: dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--title T] [--out FILE.png|FILE.svg]\n";
-    PlotArgs pa;
-    try {
-        pa = parse_plot_args(args);
-    } catch (const ConfigError& e) {
-        std::cerr << e.what() << '\n';
-        return 2;
-    }
-    if (pa.help) {
-        std::cout << usage << '\n' << plot_options();
-        return 0;
-    }
-    const std::string &in = pa.in, &x = pa.x, &y = pa.y, &group = pa.group, &kernel = pa.kernel, &out = pa.out, &title = pa.title;
-    const bool heatmap = pa.heatmap;
-    const std::string ext = fs::path(out).extension().string();
+// Reads the CSV into `s`; on bad input says why and returns the exit code (0: read).
+int read_series(const PlotArgs& pa, Series& s) {
+    const std::string& in = pa.in;
     std::ifstream f(in);
     if (!f) {
         std::cerr << "dcusim plot: " << in << ": cannot open\n";
@@ -72,50 +64,113 @@ int cmd_plot(const std::vector<std::string>& args) {
         auto it = std::find(header.begin(), header.end(), name);
         return it == header.end() ? -1 : int(it - header.begin());
     };
-    int cx = col(x), cy = col(y), cg = group.empty() ? -2 : col(group), ck = col("kernel");
-    for (auto [c, name] : {std::pair{cx, x}, std::pair{cy, y}, std::pair{cg, group}})
+    int cx = col(pa.x), cy = col(pa.y), cg = pa.group.empty() ? -2 : col(pa.group), ck = col("kernel");
+    for (auto [c, name] : {std::pair{cx, pa.x}, std::pair{cy, pa.y}, std::pair{cg, pa.group}})
         if (c == -1) {
             std::cerr << "dcusim plot: " << in << ":1: no column '" << name << "'\n";
             return 2;
         }
-    // series: group -> x (in first-seen order) -> y
-    std::vector<std::string> groups, xs;  // in order of appearance
     std::set<std::string> seen_groups, seen_xs;  // a search of the vectors per row was quadratic in the rows
-    std::map<std::pair<std::string, std::string>, double> val;
-    bool numeric_x = true;
     for (unsigned n = 2; std::getline(f, line); ++n) {
         auto c = csv_fields(line);
         if (c.size() != header.size()) {
             std::cerr << "dcusim plot: " << in << ":" << n << ": " << c.size() << " cells, the header has " << header.size() << "\n";
             return 2;
         }
-        if (!kernel.empty() && (ck < 0 || c[size_t(ck)] != kernel)) continue;
+        if (!pa.kernel.empty() && (ck < 0 || c[size_t(ck)] != pa.kernel)) continue;
         double v, xv;
         if (!number_of(c[size_t(cy)], v)) {
             std::cerr << "dcusim plot: " << in << ":" << n << ": '" << c[size_t(cy)] << "' is not a number\n";
             return 2;
         }
-        std::string g = cg >= 0 ? c[size_t(cg)] : y;
+        std::string g = cg >= 0 ? c[size_t(cg)] : pa.y;
         const std::string& xv_s = c[size_t(cx)];
-        numeric_x = numeric_x && number_of(xv_s, xv);
-        if (seen_groups.insert(g).second) groups.push_back(g);
-        if (seen_xs.insert(xv_s).second) xs.push_back(xv_s);
-        val[{g, xv_s}] = v;
+        s.numeric_x = s.numeric_x && number_of(xv_s, xv);
+        if (seen_groups.insert(g).second) s.groups.push_back(g);
+        if (seen_xs.insert(xv_s).second) s.xs.push_back(xv_s);
+        s.val[{g, xv_s}] = v;
     }
-    if (val.empty()) {
+    if (s.val.empty()) {
         std::cerr << "dcusim plot: " << in << ": no rows to plot\n";
         return 2;
     }
-    if (numeric_x)
-        std::stable_sort(xs.begin(), xs.end(), [](const std::string& a, const std::string& b) {
+    if (s.numeric_x)
+        std::stable_sort(s.xs.begin(), s.xs.end(), [](const std::string& a, const std::string& b) {
             double va, vb;
             number_of(a, va);
             number_of(b, vb);
             return va < vb;
         });
+    return 0;
+}
 
-    // Data and script for gnuplot, in a scratch folder; the picture is renamed into place when drawn.
-    // Where the picture goes is checked before gnuplot runs (it would only say that it failed).
+// Rows: groups, columns: x values; one cell per (x, group).
+void write_heatmap(const PlotArgs& pa, const Series& s, const std::string& data_path, std::ostream& data,
+                   std::ostream& gp) {
+    for (size_t gi = 0; gi < s.groups.size(); ++gi)
+        for (size_t xi = 0; xi < s.xs.size(); ++xi) {
+            auto it = s.val.find({s.groups[gi], s.xs[xi]});
+            data << xi << ' ' << gi << ' ' << (it == s.val.end() ? std::string("NaN") : std::to_string(it->second)) << '\n';
+        }
+    gp << "set ylabel " << quoted(pa.group) << "\nset cblabel " << quoted(pa.y) << "\nunset key\nset xtics (";
+    for (size_t xi = 0; xi < s.xs.size(); ++xi) gp << (xi ? ", " : "") << quoted(s.xs[xi]) << ' ' << xi;
+    gp << ")\nset ytics (";
+    for (size_t gi = 0; gi < s.groups.size(); ++gi) gp << (gi ? ", " : "") << quoted(s.groups[gi]) << ' ' << gi;
+    gp << ")\nset palette rgbformulae 33,13,10\nplot " << quoted(data_path)
+       << " using 1:2:3 with image, '' using 1:2:(sprintf('%g',$3)) with labels\n";
+}
+
+std::string series_title(const PlotArgs& pa, const std::string& g) {
+    return pa.group.empty() ? pa.y : pa.group + " = " + g;
+}
+
+// One line per group over a numeric x.
+void write_lines(const PlotArgs& pa, const Series& s, const std::string& data_path, std::ostream& data,
+                 std::ostream& gp) {
+    double lo, hi;
+    number_of(s.xs.front(), lo);
+    number_of(s.xs.back(), hi);
+    if (lo > 0 && hi / lo >= 8) gp << "set logscale x 2\n";  // sizes and counts sweep in powers of two
+    for (const auto& g : s.groups) {
+        for (const auto& xv : s.xs) {
+            auto it = s.val.find({g, xv});
+            double xn;
+            number_of(xv, xn);
+            if (it != s.val.end()) data << xn << ' ' << it->second << '\n';
+        }
+        data << "\n\n";
+    }
+    gp << "plot ";
+    for (size_t gi = 0; gi < s.groups.size(); ++gi)
+        gp << (gi ? ", " : "") << quoted(data_path) << " index " << gi << " using 1:2 with linespoints lw 2 pt 7 title "
+           << quoted(series_title(pa, s.groups[gi]));
+    gp << '\n';
+}
+
+// Clustered bars, one cluster per x value.
+void write_bars(const PlotArgs& pa, const Series& s, const std::string& data_path, std::ostream& data,
+                std::ostream& gp) {
+    for (const auto& xv : s.xs) {
+        data << quoted(xv);
+        for (const auto& g : s.groups) {
+            auto it = s.val.find({g, xv});
+            data << ' ' << (it == s.val.end() ? std::string("NaN") : std::to_string(it->second));
+        }
+        data << '\n';
+    }
+    gp << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
+          "set yrange [0:*]\nset xtics rotate by -30\nplot ";
+    for (size_t gi = 0; gi < s.groups.size(); ++gi)
+        gp << (gi ? ", " : "") << quoted(data_path) << " using " << gi + 2 << (gi ? "" : ":xtic(1)") << " title "
+           << quoted(series_title(pa, s.groups[gi]));
+    gp << '\n';
+}
+
+// Data and script for gnuplot, in a scratch folder; the picture is renamed into place when drawn.
+// Where the picture goes is checked before gnuplot runs (it would only say that it failed).
+int draw(const PlotArgs& pa, const Series& s) {
+    const std::string& out = pa.out;
+    const std::string ext = fs::path(out).extension().string();
     const fs::path out_dir = fs::path(out).has_parent_path() ? fs::path(out).parent_path() : fs::path(".");
     std::error_code ec;
     const std::string tmp_out = out + ".tmp" + ext;
@@ -134,56 +189,16 @@ int cmd_plot(const std::vector<std::string>& args) {
     gp << (ext == ".png" ? "set terminal pngcairo size 960,600 noenhanced font 'DejaVu Sans,11'\n"
                          : "set terminal svg size 960,600 noenhanced font 'DejaVu Sans,11'\n");
     gp << "set output " << quoted(tmp_out) << "\n";
-    gp << "set title " << quoted(title.empty() ? y + " by " + x + (group.empty() ? "" : " and " + group) : title) << "\n";
-    gp << "set xlabel " << quoted(x) << "\nset ylabel " << quoted(y) << "\nset grid\nset key below\n";
-    if (heatmap) {
-        // rows: groups, columns: x values; one cell per (x, group)
-        for (size_t gi = 0; gi < groups.size(); ++gi)
-            for (size_t xi = 0; xi < xs.size(); ++xi) {
-                auto it = val.find({groups[gi], xs[xi]});
-                data << xi << ' ' << gi << ' ' << (it == val.end() ? std::string("NaN") : std::to_string(it->second)) << '\n';
-            }
-        gp << "set ylabel " << quoted(group) << "\nset cblabel " << quoted(y) << "\nunset key\nset xtics (";
-        for (size_t xi = 0; xi < xs.size(); ++xi) gp << (xi ? ", " : "") << quoted(xs[xi]) << ' ' << xi;
-        gp << ")\nset ytics (";
-        for (size_t gi = 0; gi < groups.size(); ++gi) gp << (gi ? ", " : "") << quoted(groups[gi]) << ' ' << gi;
-        gp << ")\nset palette rgbformulae 33,13,10\nplot " << quoted((dir / "data.txt").string())
-           << " using 1:2:3 with image, '' using 1:2:(sprintf('%g',$3)) with labels\n";
-    } else if (numeric_x) {
-        double lo, hi;
-        number_of(xs.front(), lo);
-        number_of(xs.back(), hi);
-        if (lo > 0 && hi / lo >= 8) gp << "set logscale x 2\n";  // sizes and counts sweep in powers of two
-        for (const auto& g : groups) {
-            for (const auto& xv : xs) {
-                auto it = val.find({g, xv});
-                double xn;
-                number_of(xv, xn);
-                if (it != val.end()) data << xn << ' ' << it->second << '\n';
-            }
-            data << "\n\n";
-        }
-        gp << "plot ";
-        for (size_t gi = 0; gi < groups.size(); ++gi)
-            gp << (gi ? ", " : "") << quoted((dir / "data.txt").string()) << " index " << gi
-               << " using 1:2 with linespoints lw 2 pt 7 title " << quoted(group.empty() ? y : group + " = " + groups[gi]);
-        gp << '\n';
-    } else {
-        for (const auto& xv : xs) {
-            data << quoted(xv);
-            for (const auto& g : groups) {
-                auto it = val.find({g, xv});
-                data << ' ' << (it == val.end() ? std::string("NaN") : std::to_string(it->second));
-            }
-            data << '\n';
-        }
-        gp << "set style data histograms\nset style histogram clustered gap 1\nset style fill solid 0.8 border -1\n"
-              "set yrange [0:*]\nset xtics rotate by -30\nplot ";
-        for (size_t gi = 0; gi < groups.size(); ++gi)
-            gp << (gi ? ", " : "") << quoted((dir / "data.txt").string()) << " using " << gi + 2 << (gi ? "" : ":xtic(1)")
-               << " title " << quoted(group.empty() ? y : group + " = " + groups[gi]);
-        gp << '\n';
-    }
+    gp << "set title "
+       << quoted(pa.title.empty() ? pa.y + " by " + pa.x + (pa.group.empty() ? "" : " and " + pa.group) : pa.title) << "\n";
+    gp << "set xlabel " << quoted(pa.x) << "\nset ylabel " << quoted(pa.y) << "\nset grid\nset key below\n";
+    const std::string data_path = (dir / "data.txt").string();
+    if (pa.heatmap)
+        write_heatmap(pa, s, data_path, data, gp);
+    else if (s.numeric_x)
+        write_lines(pa, s, data_path, data, gp);
+    else
+        write_bars(pa, s, data_path, data, gp);
     data.close();
     gp.close();
     bool missing = false;
@@ -201,6 +216,27 @@ int cmd_plot(const std::vector<std::string>& args) {
         return 2;
     }
     return 0;
+}
+
+}  // namespace
+
+int cmd_plot(const std::vector<std::string>& args) {
+    const char* usage =
+        "usage: dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--title T] [--out FILE.png|FILE.svg]\n";
+    PlotArgs pa;
+    try {
+        pa = parse_plot_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
+        return 2;
+    }
+    if (pa.help) {
+        std::cout << usage << '\n' << plot_options();
+        return 0;
+    }
+    Series s;
+    if (int rc = read_series(pa, s)) return rc;
+    return draw(pa, s);
 }
 
 }  // namespace dcusim
