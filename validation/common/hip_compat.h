@@ -1,7 +1,8 @@
 // The HIP runtime calls this suite uses, on either vendor.
 // On AMD (hipcc) this is <hip/hip_runtime.h>. On NVIDIA the suite builds with
 // nvcc, and these names map onto the CUDA runtime: Debian's HIP-on-NVIDIA
-// headers do not compile against CUDA 13 (CONTEXT.md section 4), and the
+// headers (libamdhip64-dev 5.2.3) do not compile against CUDA 13, which removed
+// cudaDeviceProp fields they read (clockRate, memoryClockRate), and the
 // suite needs only this much. Device code (__global__, __shared__,
 // __constant__, threadIdx, __syncthreads) is the same language on both.
 #pragma once
