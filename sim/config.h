@@ -10,25 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "models/common/params.h"
 #include "sim/size.h"
 
 namespace dcusim {
-
-enum class ParamType { UInt, Size, Real, Choice, SizeList };
-
-struct ParamDef {
-    std::string key;
-    ParamType type;
-    std::string def;
-    std::string unit;
-    std::string help;
-    std::vector<std::string> choices;  // Choice (and UInt keys with a fixed set, e.g. wave size)
-    // The range of a number (every item of a SizeList). Every number has both bounds, so that no
-    // value can make a run allocate without bound or take unbounded time per simulated cycle.
-    double min = 0, max = 0;
-    const char* why = nullptr;  // why the upper bound, in the error ("a period of 1 ps")
-    bool zero_off = false;      // Real: 0 (off) is also allowed below min
-};
 
 const std::vector<ParamDef>& param_defs();
 const ParamDef* find_param(const std::string& key);
