@@ -1,5 +1,6 @@
 #include "config.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -7,6 +8,8 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+
+#include "models/lds/lds.h"
 
 namespace dcusim {
 
@@ -27,10 +30,12 @@ constexpr double kMaxRefresh = 1 << 20;     // tREFI: a few thousand tCK on ever
 constexpr double kTick = 1.0 / 1024;        // rates and slots are kept in 1/1024 cycles in 64 bits
 }  // namespace
 
-const std::vector<ParamDef>& param_defs() {
+// The keys of the units that declare their own (models/*/..._params.cpp) are placed among the
+// rest in the order `dcusim --help` lists them.
+static std::vector<ParamDef> gather_param_defs() {
     using T = ParamType;
     // Defaults are the dcu-z100 preset (configs/dcu-z100.ini gives each value's source).
-    static const std::vector<ParamDef> defs = {
+    std::vector<ParamDef> defs = {
         {"cu.count", T::UInt, "64", "CUs", "compute units", {}, 1, kMaxUnits, "a limit of dcusim"},
         {"cu.clock_mhz", T::Real, "1500", "MHz", "core clock", {}, 1, 1e6, "a period of 1 ps"},
         {"cu.wave_size", T::UInt, "64", "lanes", "lanes per wave (32 or 64); traces are regrouped to it", {"32", "64"}, 0, 64},
@@ -64,15 +69,6 @@ const std::vector<ParamDef>& param_defs() {
         {"cu.wait_stores", T::Choice, "on", "",
          "on: a wait, and the in-flight limit, count stores until they are acknowledged; off: loads only (a wave ends once its stores are done either way)",
          {"on", "off"}, 0},
-        {"lds.size_bytes", T::Size, "64K", "bytes", "LDS per CU", {}, 1, kMaxLocalBytes},
-        {"lds.banks", T::UInt, "32", "banks", "LDS banks", {}, 1, 1024},
-        {"lds.bank_bytes", T::UInt, "4", "bytes", "width of one bank", {}, 1, 64},
-        {"lds.latency", T::UInt, "64", "cycles", "last bank access to data back", {}, 0, kMaxLatency},
-        {"lds.replay_latency", T::UInt, "0", "cycles",
-         "latency each bank-conflict replay adds beyond the pipe cycle it holds (data back bank_conflict_cycles x this later)", {}, 0, kMaxLatency},
-        {"lds.alloc_granule", T::Size, "512", "bytes", "LDS allocation unit per workgroup", {}, 1, kMaxLocalBytes},
-        {"lds.reserved_bytes", T::Size, "0", "bytes",
-         "LDS each workgroup holds besides its own (the system's share): counts toward the LDS occupancy limit and the carve-out", {}, 0, kMaxLocalBytes},
         {"lds.carveouts", T::SizeList, "0", "bytes",
          "with l1.unified_bytes: the LDS sizes the storage splits into; a kernel gets the smallest that holds its resident workgroups "
          "and is at least lds.min_carveout", {}, 0, kMaxLocalBytes},
@@ -201,6 +197,16 @@ const std::vector<ParamDef>& param_defs() {
          "a run that issues no instruction for this long (wall clock) stops with an error naming the kernel and cycle", {}, 0.1, 86400,
          "a day"},
     };
+    auto after = [&](const char* key, const auto& table) {
+        auto at = std::find_if(defs.begin(), defs.end(), [&](const ParamDef& d) { return d.key == key; }) + 1;
+        for (const auto& k : table.keys) at = defs.insert(at, k.def) + 1;
+    };
+    after("cu.wait_stores", lds_param_table());
+    return defs;
+}
+
+const std::vector<ParamDef>& param_defs() {
+    static const std::vector<ParamDef> defs = gather_param_defs();
     return defs;
 }
 
@@ -382,6 +388,8 @@ std::vector<uint64_t> Config::sizes(const std::string& key) const {
 double Config::real(const std::string& key) const { return std::strtod(values_.at(key).c_str(), nullptr); }
 
 const std::string& Config::str(const std::string& key) const { return values_.at(key); }
+
+bool Config::is_set(const std::string& key) const { return origins_.count(key) != 0; }
 
 std::string describe_params() {
     std::ostringstream o;

@@ -23,7 +23,7 @@ struct ConfigError : std::runtime_error {
 };
 
 
-class Config {
+class Config : public ParamValues {
 public:
     Config();  // defaults
     // Reads an INI preset: `[section]` then `key = value` (key becomes
@@ -34,10 +34,11 @@ public:
     // `origin` names where the value came from in errors ("--lds.banks").
     void set(const std::string& key, const std::string& value, const std::string& origin);
 
-    uint64_t u(const std::string& key) const;
-    double real(const std::string& key) const;
-    std::vector<uint64_t> sizes(const std::string& key) const;  // SizeList: comma-separated sizes
-    const std::string& str(const std::string& key) const;
+    uint64_t u(const std::string& key) const override;
+    double real(const std::string& key) const override;
+    std::vector<uint64_t> sizes(const std::string& key) const override;  // SizeList: comma-separated sizes
+    const std::string& str(const std::string& key) const override;
+    bool is_set(const std::string& key) const override;
     const std::map<std::string, std::string>& values() const { return values_; }
     const std::string& source() const { return source_; }
     // Where a key's value was set ("FILE:LINE", "--KEY"), for errors that

@@ -73,13 +73,7 @@ Preset make_preset(const Config& c) {
     cu.wait_stores = c.str("cu.wait_stores") == "on";
     if (cu.max_vgprs > cu.vgprs_per_simd) err("cu.max_vgprs", "exceeds cu.vgprs_per_simd");
 
-    p.lds.size_bytes = c.u("lds.size_bytes");
-    p.lds.geometry.banks = u32("lds.banks");
-    p.lds.geometry.bank_bytes = u32("lds.bank_bytes");
-    p.lds.latency = u32("lds.latency");
-    p.lds.replay_latency = u32("lds.replay_latency");
-    p.lds.alloc_granule = u32("lds.alloc_granule");
-    p.lds.reserved_bytes = c.u("lds.reserved_bytes");
+    lds_param_table().load(p.lds, c);  // declared beside LdsParams: no check of its own
 
     ConstParams& k = p.constant;
     k.geometry.size_bytes = c.u("const.size_bytes");
