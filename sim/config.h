@@ -1,7 +1,7 @@
-// Preset keys: one registry of every hardware parameter (name, type, default,
-// unit, help). Values come from the defaults, then a preset file (INI), then
-// command-line flags; each is checked and converted here, errors name the key
-// and where it came from.
+// Preset keys: every key the units declare (models/common/params.h), gathered in
+// one list (name, type, default, unit, help). Values come from the defaults, then
+// a preset file (INI), then command-line flags; each is checked and converted
+// here, errors name the key and where it came from.
 #pragma once
 
 #include <cstdint>

@@ -1,8 +1,9 @@
 // Preset keys declared by the unit they configure, beside its params struct (as gem5 declares
 // an object's parameters with it): name, type, unit, help, range or choices, and the field each
 // fills, plus the unit's checks of values against each other. A key's default is its field's
-// initialiser in the struct, so each key has one default; sim/config.cpp gathers the units' keys
-// and checks each value's range, sim/preset.cpp applies the tables. Nothing here knows of sim/.
+// initialiser in the struct, so each key has one default (the dcu-z100 preset's value:
+// configs/dcu-z100.ini gives each one's source). sim/config.cpp gathers the units' keys and checks
+// each value's range, sim/preset.cpp applies the tables. Nothing here knows of sim/.
 #pragma once
 
 #include <cstdint>

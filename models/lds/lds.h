@@ -5,10 +5,10 @@
 #include <systemc>
 
 #include "../common/clock.h"
+#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/stats.h"
 #include "bank_model.h"
-#include "../common/params.h"
 
 namespace dcusim {
 
