@@ -26,7 +26,7 @@ struct Preset {
     uint32_t launch_cycles = 0;        // cu.launch_cycles
     double dispatch_cycles = 0;        // cu.dispatch_cycles
     uint64_t l1_unified_bytes = 0;     // l1.unified_bytes: L1 + LDS storage, split per kernel
-    std::vector<uint64_t> lds_carveouts;  // lds.carveouts, ascending
+    std::vector<uint64_t> lds_carveouts{0};  // lds.carveouts, ascending
     uint64_t lds_min_carveout = 0;        // lds.min_carveout
     bool l2_flush_at_launch = false;   // l2.flush_at_launch
     uint64_t l2_dirty_at_launch_lines = 0;  // l2.dirty_at_launch_bytes, in L2 lines

@@ -19,6 +19,9 @@ std::vector<ParamKey<P>> preset_keys() {
         k.after = after;
         return k;
     };
+    const P d{};
+    std::string carveouts;
+    for (uint64_t c : d.lds_carveouts) carveouts += (carveouts.empty() ? "" : ",") + param_size_text(c);
     return {
         at(param::count<P>("cu.count", "CUs", "compute units", {1, kMaxUnits, "a limit of dcusim"}, &P::cus), ""),
         at(param::real<P>("cu.clock_mhz", "MHz", "core clock", {1, 1e6, "a period of 1 ps"}, &P::clock_mhz), "cu.count"),
@@ -30,7 +33,7 @@ std::vector<ParamKey<P>> preset_keys() {
                            "per kernel launch: from the launch to the first workgroup, and the end of the grid", {0, kMaxLatency},
                            &P::launch_cycles),
            "cu.barrier_cycles"),
-        at(param::derived<P>({"lds.carveouts", ParamType::SizeList, "0", "bytes",
+        at(param::derived<P>({"lds.carveouts", ParamType::SizeList, carveouts, "bytes",
                               "with l1.unified_bytes: the LDS sizes the storage splits into; a kernel gets the smallest that holds "
                               "its resident workgroups and is at least lds.min_carveout",
                               {}, 0, kMaxLocalBytes},
@@ -57,7 +60,8 @@ std::vector<ParamKey<P>> preset_keys() {
         at(param::choice<P>("l2.flush_at_launch", "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)",
                             {{"on", true}, {"off", false}}, &P::l2_flush_at_launch),
            "l2.dirty_limit_bytes"),
-        at(param::derived<P>({"l2.dirty_at_launch_bytes", ParamType::Size, "0", "bytes",
+        at(param::derived<P>({"l2.dirty_at_launch_bytes", ParamType::Size,
+                              param_size_text(d.l2_dirty_at_launch_lines * d.l2.geometry.line_bytes), "bytes",
                               "dirty data of no kernel in the L2 at every kernel's start, oldest of all, written back when evicted (a "
                               "profiler's own writes between its passes)",
                               {}, 0, kMaxBigBytes},

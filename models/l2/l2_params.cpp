@@ -1,6 +1,7 @@
 // An L2 slice's preset keys (l2.*, but the channel map of models/noc and the launch behaviour of
 // the platform) and their checks. The sizes are the whole L2's; a slice keeps its channel's share.
 #include "../cache/cache_params.h"
+#include "../noc/crossbar.h"
 #include "l2_slice.h"
 
 namespace dcusim {
@@ -11,9 +12,14 @@ namespace {
 
 using P = L2Params;
 
+// The keys of which a slice keeps its channel's share: their defaults are the initialisers of
+// one slice times the default channels.
 std::vector<ParamKey<P>> l2_keys() {
+    const P d{};
+    const uint64_t channels = NocParams{}.channels;
     return {
-        param::derived<P>({"l2.size_bytes", ParamType::Size, "4M", "bytes", "L2, all channels", {}, 1, kMaxBigBytes},
+        param::derived<P>({"l2.size_bytes", ParamType::Size, param_size_text(d.geometry.size_bytes * channels), "bytes",
+                           "L2, all channels", {}, 1, kMaxBigBytes},
                           [](P& p, const ParamValues& v) { p.geometry.size_bytes = v.u("l2.size_bytes") / v.u("l2.channels"); }),
         param::count<P>("l2.line_bytes", "bytes", "L2 line", {4, kMaxLineBytes}, [](P& p) -> auto& { return p.geometry.line_bytes; }),
         param::count<P>("l2.sector_bytes", "bytes", "L2 sector", {4, kMaxLineBytes}, &P::sector_bytes),
@@ -45,7 +51,9 @@ std::vector<ParamKey<P>> l2_keys() {
                          "a sector a store writes only in part: fetch (read from DRAM at once, merged, written back: "
                          "read-modify-write) or mask (kept dirty, written back with a byte mask, fetched only when read)",
                          {{"fetch", true}, {"mask", false}}, &P::partial_fetch),
-        param::derived<P>({"l2.fetch_bytes", ParamType::UInt, "0", "bytes",
+        // fetch_sectors 1: the missing sectors only, which the key says as 0.
+        param::derived<P>({"l2.fetch_bytes", ParamType::UInt,
+                           d.fetch_sectors == 1 ? "0" : std::to_string(d.fetch_sectors * d.sector_bytes), "bytes",
                            "DRAM fetch granularity: a miss fetches every sector of the aligned block this size (0: the missing "
                            "sectors only)",
                            {}, 0, kMaxLineBytes},
@@ -53,7 +61,8 @@ std::vector<ParamKey<P>> l2_keys() {
                               const uint64_t f = v.u("l2.fetch_bytes");
                               p.fetch_sectors = f ? uint32_t(f / v.u("l2.sector_bytes")) : 1;
                           }),
-        param::derived<P>({"l2.dirty_limit_bytes", ParamType::Size, "0", "bytes",
+        param::derived<P>({"l2.dirty_limit_bytes", ParamType::Size,
+                           param_size_text(d.dirty_limit_sectors * channels * d.sector_bytes), "bytes",
                            "most dirty data the L2 keeps; past it the oldest dirty lines are written back (0: only on eviction)",
                            {}, 0, kMaxBigBytes},
                           [](P& p, const ParamValues& v) {
