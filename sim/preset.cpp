@@ -48,8 +48,10 @@ Preset make_preset(const Config& c) {
     preset_param_table().load(p, c);
     connect_units(p);
     const PresetErrors errors(c);
-    for_each_unit(p, [&](const auto& table, auto& params) { table.check(params, c, errors); });
-    preset_param_table().check(p, c, errors);
+    for (CheckPhase phase : {CheckPhase::Early, CheckPhase::Late}) {
+        for_each_unit(p, [&](const auto& table, auto& params) { table.check(params, c, errors, phase); });
+        preset_param_table().check(p, c, errors, phase);
+    }
     return p;
 }
 

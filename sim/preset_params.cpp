@@ -1,6 +1,7 @@
 // The preset keys that belong to no unit: the platform (CU count and clock), launches, the
-// unified L1's carve-outs, the profiler's habits, the host's limits; and the checks of values of
-// several units against each other.
+// unified L1's carve-outs, the profiler's habits, the host's limits; and the simulator's limit on
+// the caches together. (The units check the platform's keys that bear on them: the carve-outs in
+// models/l1, the dirty data at launch in models/l2.)
 #include <algorithm>
 
 #include "preset.h"
@@ -79,26 +80,6 @@ std::vector<ParamKey<P>> preset_keys() {
     };
 }
 
-void check_carveouts(const P& p, const ParamValues&, const ParamErrors& e) {
-    if (!p.l1_unified_bytes) return;
-    const uint64_t unit = uint64_t(p.l1.geometry.line_bytes) * p.l1.geometry.assoc;
-    for (uint64_t c : p.lds_carveouts)
-        if (c >= p.l1_unified_bytes || (p.l1_unified_bytes - c) % unit)
-            e.fail("lds.carveouts", "each must leave the L1 a positive multiple of l1.line_bytes x l1.assoc of l1.unified_bytes");
-    if (!p.lds_carveouts.empty() && p.lds_min_carveout > p.lds_carveouts.back())
-        e.fail("lds.min_carveout", "exceeds the largest of lds.carveouts");
-    if (p.lds_carveouts.empty() || p.lds_carveouts.back() < p.lds.size_bytes)
-        e.fail("lds.carveouts", "the largest must be at least lds.size_bytes");
-}
-
-void check_l1_in_l2(const P& p, const ParamValues& v, const ParamErrors& e) {
-    if (v.u("l2.dirty_at_launch_bytes") > v.u("l2.size_bytes")) e.fail("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
-    if (p.l1.geometry.line_bytes / p.l1.write_grain > 32)
-        e.fail("l2.sector_bytes", "leaves more than 32 sectors of the smaller size in an L1 line");
-    if (p.l1.geometry.line_bytes > p.l2.geometry.line_bytes || p.l2.geometry.line_bytes % p.l1.geometry.line_bytes)
-        e.fail("l1.line_bytes", "must divide l2.line_bytes");
-}
-
 // Limits of the simulator, not of any hardware: every unit and every cache line has state
 // allocated up front, so past these a run would exhaust the host instead of failing here.
 void check_lines(const P& p, const ParamValues& v, const ParamErrors& e) {
@@ -122,7 +103,7 @@ void check_lines(const P& p, const ParamValues& v, const ParamErrors& e) {
 }  // namespace
 
 const ParamTable<Preset>& preset_param_table() {
-    static const ParamTable<P> table{preset_keys(), {check_carveouts, check_l1_in_l2, check_lines}};
+    static const ParamTable<P> table{preset_keys(), {{check_lines, CheckPhase::Late}}};
     return table;
 }
 

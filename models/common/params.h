@@ -84,10 +84,21 @@ struct ParamKey {
     const char* after = nullptr;
 };
 
-template <class P>
-using ParamCheck = std::function<void(const P&, const ParamValues&, const ParamErrors&)>;
+// When a check runs: every unit's own first, unit by unit, then the late ones (those no geometry
+// depends on: a replacement policy's needs, the simulator's limit on all caches together), so that
+// of two errors the one reported is the one make_preset reported before the keys moved.
+enum class CheckPhase { Early, Late };
 
-// One unit's keys, in the order `dcusim --help` lists them, and its checks, in the order they run.
+template <class P>
+struct ParamCheck {
+    template <class F>
+    ParamCheck(F f, CheckPhase when = CheckPhase::Early) : run(std::move(f)), phase(when) {}
+    std::function<void(const P&, const ParamValues&, const ParamErrors&)> run;
+    CheckPhase phase;
+};
+
+// One unit's keys, in the order `dcusim --help` lists them, and its checks, in the order they run
+// within their phase.
 template <class P>
 struct ParamTable {
     std::vector<ParamKey<P>> keys;
@@ -95,8 +106,9 @@ struct ParamTable {
     void load(P& p, const ParamValues& v) const {
         for (const auto& k : keys) k.load(p, v);
     }
-    void check(const P& p, const ParamValues& v, const ParamErrors& e) const {
-        for (const auto& c : checks) c(p, v, e);
+    void check(const P& p, const ParamValues& v, const ParamErrors& e, CheckPhase phase) const {
+        for (const auto& c : checks)
+            if (c.phase == phase) c.run(p, v, e);
     }
 };
 

@@ -33,7 +33,7 @@ const ParamTable<ConstParams>& const_param_table() {
                 if (p.geometry.size_bytes % (uint64_t(p.geometry.line_bytes) * p.geometry.assoc) != 0)
                     e.fail("const.size_bytes", "must be a multiple of const.line_bytes x const.assoc");
             },
-            [](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "const"); },
+            {[](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "const"); }, CheckPhase::Late},
         },
     };
     return table;

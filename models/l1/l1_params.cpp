@@ -1,10 +1,29 @@
 // The vector L1's preset keys (l1.*; l1.unified_bytes, shared with the LDS, is the platform's).
+#include <algorithm>
+
 #include "../cache/cache_params.h"
 #include "vector_l1.h"
 
 namespace dcusim {
 
 using namespace limits;
+
+// With storage shared with the LDS (the platform's keys), each carve-out must leave this L1 whole
+// lines and ways, and the largest must hold the LDS.
+static void check_carveouts(const L1Params& p, const ParamValues& v, const ParamErrors& e) {
+    const uint64_t unified = v.u("l1.unified_bytes");
+    if (!unified) return;
+    std::vector<uint64_t> carveouts = v.sizes("lds.carveouts");
+    std::sort(carveouts.begin(), carveouts.end());
+    const uint64_t unit = uint64_t(p.geometry.line_bytes) * p.geometry.assoc;
+    for (uint64_t c : carveouts)
+        if (c >= unified || (unified - c) % unit)
+            e.fail("lds.carveouts", "each must leave the L1 a positive multiple of l1.line_bytes x l1.assoc of l1.unified_bytes");
+    if (!carveouts.empty() && v.u("lds.min_carveout") > carveouts.back())
+        e.fail("lds.min_carveout", "exceeds the largest of lds.carveouts");
+    if (carveouts.empty() || carveouts.back() < v.u("lds.size_bytes"))
+        e.fail("lds.carveouts", "the largest must be at least lds.size_bytes");
+}
 
 const ParamTable<L1Params>& l1_param_table() {
     using P = L1Params;
@@ -38,7 +57,8 @@ const ParamTable<L1Params>& l1_param_table() {
             [](const P&, const ParamValues& v, const ParamErrors& e) {
                 check_cache_lines(v, e, "l1.size_bytes", "l1.line_bytes", "l1.sector_bytes", "l1.assoc", 1);
             },
-            [](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "l1"); },
+            check_carveouts,
+            {[](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "l1"); }, CheckPhase::Late},
         },
     };
     return table;

@@ -1,5 +1,7 @@
 // An L2 slice's preset keys (l2.*, but the channel map of models/noc and the launch behaviour of
 // the platform) and their checks. The sizes are the whole L2's; a slice keeps its channel's share.
+#include <algorithm>
+
 #include "../cache/cache_params.h"
 #include "../noc/crossbar.h"
 #include "l2_slice.h"
@@ -71,7 +73,8 @@ std::vector<ParamKey<P>> l2_keys() {
     };
 }
 
-// In the order make_preset ran them before the keys moved here.
+// In the order make_preset ran them before the keys moved here (the L1's carve-outs among them:
+// models/l1/l1_params.cpp).
 std::vector<ParamCheck<P>> l2_checks() {
     return {
         [](const P&, const ParamValues& v, const ParamErrors& e) {
@@ -89,9 +92,17 @@ std::vector<ParamCheck<P>> l2_checks() {
             const uint64_t f = v.u("l2.fetch_bytes");
             if (f && (f % p.sector_bytes || p.geometry.line_bytes % f))
                 e.fail("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");
+            // The dirty data a profiler leaves (the platform's key) must fit.
+            if (v.u("l2.dirty_at_launch_bytes") > v.u("l2.size_bytes")) e.fail("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
             if (v.u("l2.dirty_limit_bytes") && !p.dirty_limit_sectors) e.fail("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
         },
-        [](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "l2"); },
+        // The L1's lines above: a store names the grains it writes whole, as finely as either level keeps them.
+        [](const P& p, const ParamValues& v, const ParamErrors& e) {
+            const uint64_t l1_line = v.u("l1.line_bytes"), grain = std::min(uint64_t(p.sector_bytes), v.u("l1.sector_bytes"));
+            if (l1_line / grain > 32) e.fail("l2.sector_bytes", "leaves more than 32 sectors of the smaller size in an L1 line");
+            if (l1_line > p.geometry.line_bytes || p.geometry.line_bytes % l1_line) e.fail("l1.line_bytes", "must divide l2.line_bytes");
+        },
+        {[](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "l2"); }, CheckPhase::Late},
     };
 }
 
