@@ -1,7 +1,7 @@
-// Preset keys: one registry of every hardware parameter (name, type, default,
-// unit, help). Values come from the defaults, then a preset file (INI), then
-// command-line flags; each is checked and converted here, errors name the key
-// and where it came from.
+// Preset keys: every key the units declare (models/common/params.h), gathered in
+// one list (name, type, default, unit, help). Values come from the defaults, then
+// a preset file (INI), then command-line flags; each is checked and converted
+// here, errors name the key and where it came from.
 #pragma once
 
 #include <cstdint>
@@ -10,25 +10,10 @@
 #include <string>
 #include <vector>
 
+#include "models/common/params.h"
 #include "sim/size.h"
 
 namespace dcusim {
-
-enum class ParamType { UInt, Size, Real, Choice, SizeList };
-
-struct ParamDef {
-    std::string key;
-    ParamType type;
-    std::string def;
-    std::string unit;
-    std::string help;
-    std::vector<std::string> choices;  // Choice (and UInt keys with a fixed set, e.g. wave size)
-    // The range of a number (every item of a SizeList). Every number has both bounds, so that no
-    // value can make a run allocate without bound or take unbounded time per simulated cycle.
-    double min = 0, max = 0;
-    const char* why = nullptr;  // why the upper bound, in the error ("a period of 1 ps")
-    bool zero_off = false;      // Real: 0 (off) is also allowed below min
-};
 
 const std::vector<ParamDef>& param_defs();
 const ParamDef* find_param(const std::string& key);
@@ -38,7 +23,7 @@ struct ConfigError : std::runtime_error {
 };
 
 
-class Config {
+class Config : public ParamValues {
 public:
     Config();  // defaults
     // Reads an INI preset: `[section]` then `key = value` (key becomes
@@ -49,10 +34,11 @@ public:
     // `origin` names where the value came from in errors ("--lds.banks").
     void set(const std::string& key, const std::string& value, const std::string& origin);
 
-    uint64_t u(const std::string& key) const;
-    double real(const std::string& key) const;
-    std::vector<uint64_t> sizes(const std::string& key) const;  // SizeList: comma-separated sizes
-    const std::string& str(const std::string& key) const;
+    uint64_t u(const std::string& key) const override;
+    double real(const std::string& key) const override;
+    std::vector<uint64_t> sizes(const std::string& key) const override;  // SizeList: comma-separated sizes
+    const std::string& str(const std::string& key) const override;
+    bool is_set(const std::string& key) const override;
     const std::map<std::string, std::string>& values() const { return values_; }
     const std::string& source() const { return source_; }
     // Where a key's value was set ("FILE:LINE", "--KEY"), for errors that

@@ -1,4 +1,5 @@
-// Typed parameter structs of every unit, filled from a checked Config.
+// Typed parameter structs of every unit, filled from a checked Config by the units' declared
+// keys (models/*/..._params.cpp) and the platform's (sim/preset_params.cpp).
 #pragma once
 
 #include "../models/constant/const_cache.h"
@@ -15,17 +16,17 @@
 namespace dcusim {
 
 struct Preset {
-    uint32_t cus = 1;
-    double clock_mhz = 1000;
+    uint32_t cus = 64;        // cu.count
+    double clock_mhz = 1500;  // cu.clock_mhz
     CuParams cu;
     LdsParams lds;
     ConstParams constant;
     bool fixed_memory = false;  // mem.model = fixed
-    std::string profiler;              // report.profiler: whose counter names the output adds
+    std::string profiler = "rocprof";  // report.profiler: whose counter names the output adds
     uint32_t launch_cycles = 0;        // cu.launch_cycles
     double dispatch_cycles = 0;        // cu.dispatch_cycles
     uint64_t l1_unified_bytes = 0;     // l1.unified_bytes: L1 + LDS storage, split per kernel
-    std::vector<uint64_t> lds_carveouts;  // lds.carveouts, ascending
+    std::vector<uint64_t> lds_carveouts{0};  // lds.carveouts, ascending
     uint64_t lds_min_carveout = 0;        // lds.min_carveout
     bool l2_flush_at_launch = false;   // l2.flush_at_launch
     uint64_t l2_dirty_at_launch_lines = 0;  // l2.dirty_at_launch_bytes, in L2 lines
@@ -35,9 +36,28 @@ struct Preset {
     L2Params l2;  // one channel
     DramParams dram;
     SampleParams sample;
-    uint64_t memory_limit_bytes = 0;  // sim.memory_limit_bytes
+    uint64_t memory_limit_bytes = uint64_t(8) << 30;  // sim.memory_limit_bytes
     double stall_seconds = 30;        // sim.stall_seconds
 };
+
+// The keys of no unit (platform, launches, host) and the checks across units: preset_params.cpp.
+const ParamTable<Preset>& preset_param_table();
+
+// Each unit's table and the member of Preset it fills, in the order `dcusim --help` lists their
+// keys (the platform's table last, its keys placed among them) and make_preset checks them.
+template <class F>
+void for_each_unit(Preset& p, F&& f) {
+    f(cu_param_table(), p.cu);
+    f(lds_param_table(), p.lds);
+    f(const_param_table(), p.constant);
+    f(fixed_memory_param_table(), p.mem);
+    f(l1_param_table(), p.l1);
+    f(noc_channel_param_table(), p.noc);
+    f(l2_param_table(), p.l2);
+    f(noc_param_table(), p.noc);
+    f(dram_param_table(), p.dram);
+    f(sample_param_table(), p.sample);
+}
 
 // Throws ConfigError when values are inconsistent with each other.
 Preset make_preset(const Config& c);

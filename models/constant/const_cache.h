@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../cache/tag_array.h"
+#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
@@ -31,6 +32,9 @@ struct ConstParams {
     uint32_t first_cu = 0;  // the first CU it serves: where its misses enter the interconnect
     ConstDivergence divergent = ConstDivergence::Vector;
 };
+
+// Its preset keys, declared in const_params.cpp: defaults are the initialisers above.
+const ParamTable<ConstParams>& const_param_table();
 
 struct ConstStats {
     uint64_t instructions = 0, requests = 0, hits = 0, misses = 0, mshr_merges = 0;

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "../../traces/format/record.h"
+#include "../common/params.h"
 #include "../common/stats.h"
 
 namespace dcusim {
@@ -33,6 +34,9 @@ struct CuParams {
     uint32_t barrier_cycles = 0;
     bool wait_stores = true;         // waits and the in-flight limit count stores (GCN's vmcnt) or loads only (NVIDIA)
 };
+
+// Its preset keys, declared in cu_params.cpp: defaults are the initialisers above.
+const ParamTable<CuParams>& cu_param_table();
 
 struct Occupancy {
     uint32_t waves_per_workgroup = 0;

@@ -18,6 +18,7 @@
 
 #include "../../traces/replay/wave_trace.h"
 #include "../common/clock.h"
+#include "../common/params.h"
 
 namespace dcusim {
 
@@ -29,6 +30,9 @@ struct SampleParams {
     uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
     double tolerance = 0.05;         // sample.tolerance: their largest spread, relative to their mean
 };
+
+// Its preset keys, declared in sample_params.cpp: defaults are the initialisers above.
+const ParamTable<SampleParams>& sample_param_table();
 
 // The longest span of windows a rate and its sums are taken over (sample.steady_windows at most).
 constexpr uint32_t kMaxSpanWindows = 8;

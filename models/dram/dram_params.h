@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "../common/params.h"
+
 namespace dcusim {
 
 struct DramTiming {
@@ -35,8 +37,11 @@ struct DramParams {
     uint32_t burst_bytes = 32;       // bytes moved by one RD or WR
     uint32_t interleave_bytes = 256; // consecutive bytes on one channel before the next
     uint32_t queue_depth = 64;       // requests a controller considers at once
-    uint32_t latency_cycles = 0;     // controller and PHY latency added to every answer
+    uint32_t latency_cycles = 167;   // controller and PHY latency added to every answer
     DramTiming t;
 };
+
+// Its preset keys, declared in dram_params.cpp: defaults are the initialisers above.
+const ParamTable<DramParams>& dram_param_table();
 
 }  // namespace dcusim

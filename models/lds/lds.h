@@ -5,6 +5,7 @@
 #include <systemc>
 
 #include "../common/clock.h"
+#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/stats.h"
 #include "bank_model.h"
@@ -22,6 +23,9 @@ struct LdsParams {
     uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
     uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
 };
+
+// Its preset keys, declared in lds_params.cpp: defaults are the initialisers above.
+const ParamTable<LdsParams>& lds_param_table();
 
 struct LdsStats {
     uint64_t instructions = 0, loads = 0, stores = 0, atomics = 0;

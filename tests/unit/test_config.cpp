@@ -1,6 +1,8 @@
 // Preset keys: sizes, checks that name the key, and the shipped presets.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
+
 #include "helpers.h"
 #include "sim/config.h"
 #include "sim/preset.h"
@@ -135,4 +137,50 @@ TEST_CASE("a preset file is a small regular file with each key once", "[config][
     CHECK_THROWS_WITH(c.load_file("/dev/zero"), "/dev/zero: larger than 1 MiB: not a preset file");
     auto z = test::write_temp("nul.ini", std::string("[lds]\nbanks = 3\0002\n", 18));
     CHECK_THROWS_WITH(c.load_file(z), z + ":2: a NUL byte: not a preset file");
+}
+
+TEST_CASE("the defaults a preset loads are the units' own initialisers", "[config]") {
+    // One default per key (models/common/params.h): the structs once disagreed with the key list.
+    const Preset p = make_preset(Config());
+    CHECK(p.l1.hit_latency == L1Params{}.hit_latency);
+    CHECK(p.l1.mshrs == L1Params{}.mshrs);
+    CHECK(p.l2.hit_latency == L2Params{}.hit_latency);
+    CHECK(p.l2.atomic_latency == L2Params{}.atomic_latency);
+    CHECK(p.l2.writeback_buffers == L2Params{}.writeback_buffers);
+    CHECK(p.l2.geometry.size_bytes == L2Params{}.geometry.size_bytes);
+    CHECK(p.noc.latency == NocParams{}.latency);
+    CHECK(p.dram.latency_cycles == DramParams{}.latency_cycles);
+    CHECK(p.dram.t.REFI == DramTiming{}.REFI);
+    CHECK(p.cus == Preset{}.cus);
+    CHECK(p.lds_carveouts == Preset{}.lds_carveouts);
+    CHECK(p.memory_limit_bytes == Preset{}.memory_limit_bytes);
+}
+
+TEST_CASE("the keys are gathered once each, the platform's among the units'", "[config]") {
+    const auto& defs = param_defs();
+    std::vector<std::string> keys;
+    for (const auto& d : defs) keys.push_back(d.key);
+    CHECK(keys.front() == "cu.count");
+    CHECK(keys.back() == "sim.stall_seconds");
+    auto pos = [&](const char* k) { return std::find(keys.begin(), keys.end(), k) - keys.begin(); };
+    CHECK(pos("cu.dispatch_cycles") == pos("cu.mid_issue_cycles") + 1);
+    CHECK(pos("mem.model") == pos("mem.latency") - 1);
+    CHECK(pos("l2.channels") == pos("l1.local_write_allocate") + 1);
+    CHECK(pos("noc.latency") == pos("l2.dirty_at_launch_bytes") + 1);
+    std::sort(keys.begin(), keys.end());
+    CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());
+}
+
+TEST_CASE("a choice loads as its field's value", "[config]") {
+    Config c;
+    c.set("cu.wait_stores", "off", "--cu.wait_stores");
+    c.set("mem.model", "fixed", "--mem.model");
+    c.set("l2.partial_writes", "fetch", "--l2.partial_writes");
+    c.set("sample.mode", "auto", "--sample.mode");
+    const Preset p = make_preset(c);
+    CHECK_FALSE(p.cu.wait_stores);
+    CHECK(p.fixed_memory);
+    CHECK(p.l2.partial_fetch);
+    CHECK(p.sample.on);
+    CHECK(p.constant.divergent == ConstDivergence::Vector);
 }

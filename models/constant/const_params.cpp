@@ -1,0 +1,42 @@
+// The constant cache's preset keys (const.*) and their checks.
+#include "../cache/cache_params.h"
+#include "const_cache.h"
+
+namespace dcusim {
+
+using namespace limits;
+
+const ParamTable<ConstParams>& const_param_table() {
+    using P = ConstParams;
+    static const ParamTable<P> table{
+        {
+            param::size<P>("const.size_bytes", "bytes", "constant cache size", {1, kMaxLocalBytes},
+                           [](P& p) -> auto& { return p.geometry.size_bytes; }),
+            param::count<P>("const.line_bytes", "bytes", "constant cache line", {4, kMaxLineBytes},
+                            [](P& p) -> auto& { return p.geometry.line_bytes; }),
+            param::count<P>("const.assoc", "ways", "constant cache associativity", {1, kMaxAssoc},
+                            [](P& p) -> auto& { return p.geometry.assoc; }),
+            param::choice_text<P>("const.replacement", "constant cache replacement policy", replacement_names(), &P::replacement),
+            param::count<P>("const.latency", "cycles", "constant cache hit latency", {0, kMaxLatency}, &P::latency),
+            param::count<P>("const.request_cycles", "cycles", "cache port occupancy per request", {1, kMaxLatency}, &P::request_cycles),
+            param::count<P>("const.replay_latency", "cycles",
+                            "latency each request after a load's first adds beyond its port cycles (a divergent load's data comes "
+                            "later still)",
+                            {0, kMaxLatency}, &P::replay_latency),
+            param::count<P>("const.cus_per_cache", "CUs", "CUs sharing one constant cache", {1, kMaxUnits}, &P::cus_per_cache),
+            param::choice<P>("const.divergent", "k distinct addresses: serialize = k requests in turn, vector = vector-memory path",
+                             {{"serialize", ConstDivergence::Serialize}, {"vector", ConstDivergence::Vector}}, &P::divergent),
+        },
+        {
+            [](const P& p, const ParamValues&, const ParamErrors& e) {
+                if (!param_pow2(p.geometry.line_bytes)) e.fail("const.line_bytes", "must be a power of two");
+                if (p.geometry.size_bytes % (uint64_t(p.geometry.line_bytes) * p.geometry.assoc) != 0)
+                    e.fail("const.size_bytes", "must be a multiple of const.line_bytes x const.assoc");
+            },
+            {[](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "const"); }, CheckPhase::Late},
+        },
+    };
+    return table;
+}
+
+}  // namespace dcusim

@@ -1,0 +1,34 @@
+// The sampler's preset keys (sample.*): not the GPU, how much of it is timed. Each value is
+// within its range once loaded; none depends on another key.
+#include "sampler.h"
+
+namespace dcusim {
+
+const ParamTable<SampleParams>& sample_param_table() {
+    using P = SampleParams;
+    static const ParamTable<P> table{
+        {
+            param::choice<P>("sample.mode",
+                             "off: every workgroup is timed; auto: a kernel of at least sample.min_workgroups has its workgroups timed "
+                             "until its rate is steady, the rest of their classes projected (outputs say so)",
+                             {{"off", false}, {"auto", true}}, &P::on),
+            param::count<P>("sample.min_workgroups", "workgroups", "with sample.mode auto: smaller launches run in full", {1, 1e12},
+                            &P::min_workgroups),
+            param::real<P>("sample.warmup_rounds", "rounds",
+                           "occupancy rounds (workgroups the GPU holds at once) retired before the rate is measured", {1, 1000},
+                           &P::warmup_rounds),
+            param::real<P>("sample.window_rounds", "rounds",
+                           "one measurement window, in occupancy rounds of retirements (a round: retirements come in waves of that "
+                           "period)",
+                           {0.01, 1000}, &P::window_rounds),
+            param::count<P>("sample.steady_windows", "windows", "consecutive windows whose rates must agree within sample.tolerance",
+                            {2, 8}, &P::windows),
+            param::real<P>("sample.tolerance", "fraction", "steady: the windows' cycles differ by at most this fraction of their mean",
+                           {0.0001, 1}, &P::tolerance),
+        },
+        {},
+    };
+    return table;
+}
+
+}  // namespace dcusim

@@ -1,0 +1,67 @@
+// The vector L1's preset keys (l1.*; l1.unified_bytes, shared with the LDS, is the platform's).
+#include <algorithm>
+
+#include "../cache/cache_params.h"
+#include "vector_l1.h"
+
+namespace dcusim {
+
+using namespace limits;
+
+// With storage shared with the LDS (the platform's keys), each carve-out must leave this L1 whole
+// lines and ways, and the largest must hold the LDS.
+static void check_carveouts(const L1Params& p, const ParamValues& v, const ParamErrors& e) {
+    const uint64_t unified = v.u("l1.unified_bytes");
+    if (!unified) return;
+    std::vector<uint64_t> carveouts = v.sizes("lds.carveouts");
+    std::sort(carveouts.begin(), carveouts.end());
+    const uint64_t unit = uint64_t(p.geometry.line_bytes) * p.geometry.assoc;
+    for (uint64_t c : carveouts)
+        if (c >= unified || (unified - c) % unit)
+            e.fail("lds.carveouts", "each must leave the L1 a positive multiple of l1.line_bytes x l1.assoc of l1.unified_bytes");
+    if (!carveouts.empty() && v.u("lds.min_carveout") > carveouts.back())
+        e.fail("lds.min_carveout", "exceeds the largest of lds.carveouts");
+    if (carveouts.empty() || carveouts.back() < v.u("lds.size_bytes"))
+        e.fail("lds.carveouts", "the largest must be at least lds.size_bytes");
+}
+
+const ParamTable<L1Params>& l1_param_table() {
+    using P = L1Params;
+    static const ParamTable<P> table{
+        {
+            param::size<P>("l1.size_bytes", "bytes", "vector L1 per CU (when l1.unified_bytes is 0)", {1, kMaxLocalBytes},
+                           [](P& p) -> auto& { return p.geometry.size_bytes; }),
+            param::count<P>("l1.line_bytes", "bytes", "vector L1 line", {4, kMaxLineBytes},
+                            [](P& p) -> auto& { return p.geometry.line_bytes; }),
+            param::count<P>("l1.sector_bytes", "bytes", "vector L1 sector (= line: not sectored)", {4, kMaxLineBytes}, &P::sector_bytes),
+            param::count<P>("l1.assoc", "ways", "vector L1 associativity", {1, kMaxAssoc}, [](P& p) -> auto& { return p.geometry.assoc; }),
+            param::choice_text<P>("l1.replacement", "vector L1 replacement policy", replacement_names(), &P::replacement),
+            param::choice<P>("l1.set_hash",
+                             "off: a line's set is its number mod the sets; on: hashed, so that lines a multiple of the sets apart "
+                             "spread over them",
+                             {{"on", true}, {"off", false}}, [](P& p) -> auto& { return p.geometry.hashed_sets; }),
+            param::count<P>("l1.hit_latency", "cycles", "vector L1 lookup to data", {0, kMaxLatency}, &P::hit_latency),
+            param::count<P>("l1.lookups_per_cycle", "lines/cycle", "vector L1 tag port", {1, 64}, &P::lookups_per_cycle),
+            param::count<P>("l1.mshrs", "lines", "vector L1 misses in flight", {1, kMaxMshrs, "a limit of dcusim"}, &P::mshrs),
+            param::count<P>("l1.data_banks", "banks",
+                            "data stage of the vector L1: a load takes at least as many cycles as distinct words one bank reads (0: "
+                            "not modelled)",
+                            {0, 1024}, &P::data_banks),
+            param::count<P>("l1.data_bank_bytes", "bytes", "width of one L1 data bank", {1, 64}, &P::data_bank_bytes),
+            param::choice<P>("l1.local_write_allocate",
+                             "local (private) stores allocate their sectors in the L1 (on: NVIDIA keeps spills in L1); global stores "
+                             "never do",
+                             {{"on", true}, {"off", false}}, &P::local_write_allocate),
+        },
+        {
+            [](const P&, const ParamValues& v, const ParamErrors& e) {
+                check_cache_lines(v, e, "l1.size_bytes", "l1.line_bytes", "l1.sector_bytes", "l1.assoc", 1);
+            },
+            check_carveouts,
+            {[](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "l1"); }, CheckPhase::Late},
+        },
+    };
+    return table;
+}
+
+}  // namespace dcusim

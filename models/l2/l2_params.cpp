@@ -1,0 +1,116 @@
+// An L2 slice's preset keys (l2.*, but the channel map of models/noc and the launch behaviour of
+// the platform) and their checks. The sizes are the whole L2's; a slice keeps its channel's share.
+#include <algorithm>
+
+#include "../cache/cache_params.h"
+#include "../noc/crossbar.h"
+#include "l2_slice.h"
+
+namespace dcusim {
+
+using namespace limits;
+
+namespace {
+
+using P = L2Params;
+
+// The keys of which a slice keeps its channel's share: their defaults are the initialisers of
+// one slice times the default channels.
+std::vector<ParamKey<P>> l2_keys() {
+    const P d{};
+    const uint64_t channels = NocParams{}.channels;
+    return {
+        param::derived<P>({"l2.size_bytes", ParamType::Size, param_size_text(d.geometry.size_bytes * channels), "bytes",
+                           "L2, all channels", {}, 1, kMaxBigBytes},
+                          [](P& p, const ParamValues& v) { p.geometry.size_bytes = v.u("l2.size_bytes") / v.u("l2.channels"); }),
+        param::count<P>("l2.line_bytes", "bytes", "L2 line", {4, kMaxLineBytes}, [](P& p) -> auto& { return p.geometry.line_bytes; }),
+        param::count<P>("l2.sector_bytes", "bytes", "L2 sector", {4, kMaxLineBytes}, &P::sector_bytes),
+        param::count<P>("l2.assoc", "ways", "L2 associativity", {1, kMaxAssoc}, [](P& p) -> auto& { return p.geometry.assoc; }),
+        param::choice_text<P>("l2.replacement", "L2 replacement policy", replacement_names(), &P::replacement),
+        param::count<P>("l2.hit_latency", "cycles", "L2 lookup to data", {0, kMaxLatency}, &P::hit_latency),
+        param::count<P>("l2.atomic_latency", "cycles", "L2 lookup to atomic result", {0, kMaxLatency}, &P::atomic_latency),
+        param::count<P>("l2.lookups_per_cycle", "lines/cycle", "L2 tag port per channel", {1, 64}, &P::lookups_per_cycle),
+        param::count<P>("l2.mshrs", "lines", "L2 misses in flight per channel", {1, kMaxMshrs, "a limit of dcusim"}, &P::mshrs),
+        param::count<P>("l2.writeback_buffers", "lines",
+                        "write-backs in flight to DRAM per channel; while all are busy the channel takes no lookup (0: no limit)",
+                        {0, kMaxMshrs}, &P::writeback_buffers),
+        param::count<P>("l2.writeback_cycles", "cycles",
+                        "per channel, cycles between two DRAM writes (write-backs, and fetches that complete sectors written in part) "
+                        "(0: no limit)",
+                        {0, kMaxLatency}, &P::writeback_cycles),
+        param::count<P>("l2.partitions", "sides",
+                        "sides joined by a link: the L2 channels split into this many in index order, the CUs take them in turn; "
+                        "a miss for a line homed on another side crosses the link to memory",
+                        {1, kMaxUnits}, [](P& p) -> auto& { return p.sides.count; }),
+        param::choice<P>("l2.replicate",
+                         "each side keeps clean copies of the lines its CUs use: loads and stores go to the CU's own side, a missing "
+                         "copy is fetched from the line's home over the link, stores are written through to it (l2.channels must "
+                         "split evenly into l2.partitions)",
+                         {{"on", true}, {"off", false}}, [](P& p) -> auto& { return p.sides.replicate; }),
+        param::count<P>("l2.far_latency", "cycles", "added each way to a request that crosses the link between sides", {0, kMaxLatency},
+                        [](P& p) -> auto& { return p.sides.far_latency; }),
+        param::choice<P>("l2.partial_writes",
+                         "a sector a store writes only in part: fetch (read from DRAM at once, merged, written back: "
+                         "read-modify-write) or mask (kept dirty, written back with a byte mask, fetched only when read)",
+                         {{"fetch", true}, {"mask", false}}, &P::partial_fetch),
+        // fetch_sectors 1: the missing sectors only, which the key says as 0.
+        param::derived<P>({"l2.fetch_bytes", ParamType::UInt,
+                           d.fetch_sectors == 1 ? "0" : std::to_string(d.fetch_sectors * d.sector_bytes), "bytes",
+                           "DRAM fetch granularity: a miss fetches every sector of the aligned block this size (0: the missing "
+                           "sectors only)",
+                           {}, 0, kMaxLineBytes},
+                          [](P& p, const ParamValues& v) {
+                              const uint64_t f = v.u("l2.fetch_bytes");
+                              p.fetch_sectors = f ? uint32_t(f / v.u("l2.sector_bytes")) : 1;
+                          }),
+        param::derived<P>({"l2.dirty_limit_bytes", ParamType::Size,
+                           param_size_text(d.dirty_limit_sectors * channels * d.sector_bytes), "bytes",
+                           "most dirty data the L2 keeps; past it the oldest dirty lines are written back (0: only on eviction)",
+                           {}, 0, kMaxBigBytes},
+                          [](P& p, const ParamValues& v) {
+                              p.dirty_limit_sectors = v.u("l2.dirty_limit_bytes") / v.u("l2.channels") / v.u("l2.sector_bytes");
+                          }),
+    };
+}
+
+// In the order make_preset ran them before the keys moved here (the L1's carve-outs among them:
+// models/l1/l1_params.cpp).
+std::vector<ParamCheck<P>> l2_checks() {
+    return {
+        [](const P&, const ParamValues& v, const ParamErrors& e) {
+            check_cache_lines(v, e, "l2.size_bytes", "l2.line_bytes", "l2.sector_bytes", "l2.assoc", v.u("l2.channels"));
+        },
+        [](const P& p, const ParamValues& v, const ParamErrors& e) {
+            const uint64_t channels = v.u("l2.channels");
+            if (p.sides.count > channels || p.sides.count > v.u("cu.count"))
+                e.fail("l2.partitions", "must be at most l2.channels and cu.count");
+            if (p.sides.replicate && p.sides.count > 1 && channels % p.sides.count)
+                e.fail("l2.replicate", "needs l2.channels (" + std::to_string(channels) + ") to split evenly into l2.partitions (" +
+                                           std::to_string(p.sides.count) + ")");
+        },
+        [](const P& p, const ParamValues& v, const ParamErrors& e) {
+            const uint64_t f = v.u("l2.fetch_bytes");
+            if (f && (f % p.sector_bytes || p.geometry.line_bytes % f))
+                e.fail("l2.fetch_bytes", "must be a multiple of l2.sector_bytes that divides l2.line_bytes");
+            // The dirty data a profiler leaves (the platform's key) must fit.
+            if (v.u("l2.dirty_at_launch_bytes") > v.u("l2.size_bytes")) e.fail("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
+            if (v.u("l2.dirty_limit_bytes") && !p.dirty_limit_sectors) e.fail("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
+        },
+        // The L1's lines above: a store names the grains it writes whole, as finely as either level keeps them.
+        [](const P& p, const ParamValues& v, const ParamErrors& e) {
+            const uint64_t l1_line = v.u("l1.line_bytes"), grain = std::min(uint64_t(p.sector_bytes), v.u("l1.sector_bytes"));
+            if (l1_line / grain > 32) e.fail("l2.sector_bytes", "leaves more than 32 sectors of the smaller size in an L1 line");
+            if (l1_line > p.geometry.line_bytes || p.geometry.line_bytes % l1_line) e.fail("l1.line_bytes", "must divide l2.line_bytes");
+        },
+        {[](const P&, const ParamValues& v, const ParamErrors& e) { check_plru(v, e, "l2"); }, CheckPhase::Late},
+    };
+}
+
+}  // namespace
+
+const ParamTable<L2Params>& l2_param_table() {
+    static const ParamTable<P> table{l2_keys(), l2_checks()};
+    return table;
+}
+
+}  // namespace dcusim
