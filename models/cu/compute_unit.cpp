@@ -257,7 +257,7 @@ MemRequest& ComputeUnit::new_request(const WaveState& w, uint32_t slot, const In
 void ComputeUnit::send_vector(WaveState& w, MemRequest& r) {
     if (r.op == trace::Op::Store && !p_.wait_stores) ++w.stores;
     else ++w.unknown;
-    const Cycle at = mem->wave_request(r);
+    [[maybe_unused]] const Cycle at = mem->wave_request(r);
     sc_assert(at == WaveMemIf::kAnswerLater);  // the vector path's memories answer through mem_response
 }
 
