@@ -13,24 +13,31 @@
 
 namespace dcusim {
 
-// The units' keys in the order of their tables, the platform's placed among them: the order of
+// The units' keys in the order of their tables, those with a place (`after`) put there, the
+// platform's last: the order of
 // `dcusim --help`, of the preset in the JSON output, and of the search for keys an error names.
 static std::vector<ParamDef> gather_param_defs() {
     std::vector<ParamDef> defs;
     Preset unused;
+    std::vector<std::pair<ParamDef, const char*>> placed;  // a key, and the key it follows
     for_each_unit(unused, [&](const auto& table, auto&) {
-        for (const auto& k : table.keys) defs.push_back(k.def);
+        for (const auto& k : table.keys)
+            if (k.after)
+                placed.emplace_back(k.def, k.after);
+            else
+                defs.push_back(k.def);
     });
-    for (const auto& k : preset_param_table().keys) {
+    for (const auto& k : preset_param_table().keys) placed.emplace_back(k.def, k.after);
+    for (const auto& [def, after] : placed) {
         auto at = defs.end();
-        if (k.after && *k.after) {
-            at = std::find_if(defs.begin(), defs.end(), [&](const ParamDef& d) { return d.key == k.after; });
-            if (at == defs.end()) throw std::logic_error(k.def.key + ": placed after an unknown key");
+        if (after && *after) {
+            at = std::find_if(defs.begin(), defs.end(), [&, a = after](const ParamDef& d) { return d.key == a; });
+            if (at == defs.end()) throw std::logic_error(def.key + ": placed after an unknown key");
             ++at;
-        } else if (k.after) {
+        } else if (after) {
             at = defs.begin();
         }
-        defs.insert(at, k.def);
+        defs.insert(at, def);
     }
     for (auto d = defs.begin(); d != defs.end(); ++d)
         if (std::any_of(d + 1, defs.end(), [&](const ParamDef& e) { return e.key == d->key; }))

@@ -11,6 +11,7 @@
 #include "../models/dispatch/dispatcher.h"
 #include "../models/lds/lds.h"
 #include "../models/dram/dram.h"
+#include "../models/gpu/launch.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
 #include "../models/memory/fixed_latency_memory.h"
@@ -42,7 +43,7 @@ void derive_stats(StatMap& m) {
 
 namespace {
 
-class Gpu : public KernelObserver {
+class Gpu : public KernelObserver, public LaunchTargets {
 public:
     Gpu(const Preset& p, const std::vector<std::string>& traces, const RunOptions& opt) : clk_(p.clock_mhz) {
         DispatcherParams dp;
@@ -57,12 +58,10 @@ public:
         dp.sample_line_bytes = p.l1.geometry.line_bytes;
         min_workgroups_ = p.sample.min_workgroups;
         if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
-        flush_l2_ = p.l2_flush_at_launch;
-        dirty_at_launch_lines_ = p.l2_dirty_at_launch_lines;
+        LaunchParams lp = p.launch;
+        if (p.fixed_memory) lp.dirty_lines = 0;  // no L2 to hold them
         l2_line_bytes_ = p.l2.geometry.line_bytes;
-        unified_bytes_ = p.l1_unified_bytes;
-        carveouts_ = p.lds_carveouts;
-        min_carveout_ = p.lds_min_carveout;
+        launch_ = std::make_unique<Launch>(lp, l2_line_bytes_);
         dispatcher_ = std::make_unique<Dispatcher>(
             "dispatcher", dp, clk_, std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size), this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
@@ -124,32 +123,15 @@ public:
                         const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
         if (watchdog_) watchdog_->kernel(k.name);
-        if (unified_bytes_) split_l1_lds(occ);
         for (auto& l : l1_) l->set_private_bytes(k.scratch_bytes);
         pc_lines_ = pc_lines;
         if (PcProfile* prof = PcProfile::active()) prof->reset();
         for (auto& c : cus_) c->reset_stats();
         for (auto& l : lds_) l->reset_stats();
-        // A kernel launch invalidates the constant cache (HSA dispatch acquire; assumed for every preset).
-        for (auto& k : consts_) {
-            k->reset_stats();
-            k->invalidate();
-        }
-        // The L1s too are invalidated at a launch (assumed, as the constant caches); L2 and DRAM keep their state.
-        for (auto& l : l1_) {
-            l->reset_stats();
-            l->invalidate();
-        }
-        for (auto& l : l2_) {
-            l->reset_stats();
-            if (flush_l2_) l->invalidate();  // dirty data written back before the kernel: not its traffic
-        }
-        // Dirty data of no kernel: a buffer of that many lines at 2^56 (above any trace's
-        // addresses), each line in the slice the crossbar sends it to, as a real buffer's.
-        for (uint64_t k = 0; k < dirty_at_launch_lines_ && xbar_; ++k) {
-            const uint64_t addr = (uint64_t(1) << 56) + k * l2_line_bytes_;
-            l2_[xbar_->channel_of(addr)]->add_foreign_dirty(addr / l2_line_bytes_);
-        }
+        for (auto& k : consts_) k->reset_stats();
+        for (auto& l : l1_) l->reset_stats();
+        for (auto& l : l2_) l->reset_stats();
+        launch_->begin(occ, *this);  // before the resets below: an L2 flush's write-backs are no kernel's
         if (mem_) mem_->reset_stats();
         projection_.reset();
         if (xbar_) xbar_->reset_stats();
@@ -171,9 +153,9 @@ public:
         r.name = k.name;
         r.stats["cycles"] = double(cycles);
         occ_.report(r.stats);
-        if (unified_bytes_) {
-            r.stats["occupancy.lds_carveout_bytes"] = double(carveout_);
-            r.stats["occupancy.l1_bytes"] = double(unified_bytes_ - carveout_);
+        if (launch_->unified()) {
+            r.stats["occupancy.lds_carveout_bytes"] = double(launch_->carveout());
+            r.stats["occupancy.l1_bytes"] = double(launch_->l1_bytes());
         }
         if (dram_) dram_->settle();
         counters(r.stats);
@@ -261,28 +243,29 @@ private:
         }
     }
 
-    // NVIDIA's L1 and shared memory are one storage: the driver carves the smallest LDS size that holds
-    // the resident workgroups' LDS (with the share reserved for each), never less than the preset's
-    // minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out).
-    void split_l1_lds(const Occupancy& occ) {
-        const uint64_t need = std::max(occ.lds_alloc_bytes * occ.workgroups_per_cu, min_carveout_);
-        carveout_ = carveouts_.back();
-        for (uint64_t c : carveouts_)
-            if (c >= need) {
-                carveout_ = c;
-                break;
-            }
-        for (auto& l : l1_) l->resize(unified_bytes_ - carveout_);
+    // What a launch acts on (models/gpu/launch.h).
+    void resize_l1s(uint64_t bytes) override {
+        for (auto& l : l1_) l->resize(bytes);
+    }
+    void invalidate_constant_caches() override {
+        for (auto& k : consts_) k->invalidate();
+    }
+    void invalidate_l1s() override {
+        for (auto& l : l1_) l->invalidate();
+    }
+    void invalidate_l2() override {
+        for (auto& l : l2_) l->invalidate();
+    }
+    void add_l2_foreign_dirty(uint64_t address) override {
+        if (xbar_) l2_[xbar_->channel_of(address)]->add_foreign_dirty(address / l2_line_bytes_);
     }
 
     Clock clk_;
     bool progress_ = true;
     std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     Watchdog* watchdog_ = nullptr;
-    bool flush_l2_ = false;
-    uint64_t dirty_at_launch_lines_ = 0, l2_line_bytes_ = 128;
-    uint64_t unified_bytes_ = 0, carveout_ = 0, min_carveout_ = 0;
-    std::vector<uint64_t> carveouts_;
+    uint64_t l2_line_bytes_ = 128;
+    std::unique_ptr<Launch> launch_;
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;
     std::unique_ptr<Dram> dram_;

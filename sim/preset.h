@@ -7,6 +7,7 @@
 #include "../models/dispatch/sampler.h"
 #include "../models/lds/lds.h"
 #include "../models/dram/dram_params.h"
+#include "../models/gpu/launch.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
 #include "../models/memory/fixed_latency_memory.h"
@@ -25,11 +26,7 @@ struct Preset {
     std::string profiler = "rocprof";  // report.profiler: whose counter names the output adds
     uint32_t launch_cycles = 0;        // cu.launch_cycles
     double dispatch_cycles = 0;        // cu.dispatch_cycles
-    uint64_t l1_unified_bytes = 0;     // l1.unified_bytes: L1 + LDS storage, split per kernel
-    std::vector<uint64_t> lds_carveouts{0};  // lds.carveouts, ascending
-    uint64_t lds_min_carveout = 0;        // lds.min_carveout
-    bool l2_flush_at_launch = false;   // l2.flush_at_launch
-    uint64_t l2_dirty_at_launch_lines = 0;  // l2.dirty_at_launch_bytes, in L2 lines
+    LaunchParams launch;
     FixedMemoryParams mem;
     L1Params l1;
     NocParams noc;
@@ -57,6 +54,7 @@ void for_each_unit(Preset& p, F&& f) {
     f(noc_param_table(), p.noc);
     f(dram_param_table(), p.dram);
     f(sample_param_table(), p.sample);
+    f(launch_param_table(), p.launch);
 }
 
 // Throws ConfigError when values are inconsistent with each other.

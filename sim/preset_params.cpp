@@ -1,7 +1,6 @@
-// The preset keys that belong to no unit: the platform (CU count and clock), launches, the
-// unified L1's carve-outs, the profiler's habits, the host's limits; and the simulator's limit on
-// the caches together. (The units check the platform's keys that bear on them: the carve-outs in
-// models/l1, the dirty data at launch in models/l2.)
+// The preset keys that belong to no unit: the platform (CU count and clock), dispatch and launch
+// timing, the profiler's habits, the host's limits; and the simulator's limit on the caches
+// together. (What a launch does to the caches is models/gpu/launch.h's.)
 #include <algorithm>
 
 #include "preset.h"
@@ -20,9 +19,6 @@ std::vector<ParamKey<P>> preset_keys() {
         k.after = after;
         return k;
     };
-    const P d{};
-    std::string carveouts;
-    for (uint64_t c : d.lds_carveouts) carveouts += (carveouts.empty() ? "" : ",") + param_size_text(c);
     return {
         at(param::count<P>("cu.count", "CUs", "compute units", {1, kMaxUnits, "a limit of dcusim"}, &P::cus), ""),
         at(param::real<P>("cu.clock_mhz", "MHz", "core clock", {1, 1e6, "a period of 1 ps"}, &P::clock_mhz), "cu.count"),
@@ -34,18 +30,6 @@ std::vector<ParamKey<P>> preset_keys() {
                            "per kernel launch: from the launch to the first workgroup, and the end of the grid", {0, kMaxLatency},
                            &P::launch_cycles),
            "cu.barrier_cycles"),
-        at(param::derived<P>({"lds.carveouts", ParamType::SizeList, carveouts, "bytes",
-                              "with l1.unified_bytes: the LDS sizes the storage splits into; a kernel gets the smallest that holds "
-                              "its resident workgroups and is at least lds.min_carveout",
-                              {}, 0, kMaxLocalBytes},
-                             [](P& p, const ParamValues& v) {
-                                 p.lds_carveouts = v.sizes("lds.carveouts");
-                                 std::sort(p.lds_carveouts.begin(), p.lds_carveouts.end());
-                             }),
-           "lds.reserved_bytes"),
-        at(param::size<P>("lds.min_carveout", "bytes", "with l1.unified_bytes: the smallest carve-out a kernel gets, whatever its LDS",
-                          {0, kMaxLocalBytes}, &P::lds_min_carveout),
-           "lds.carveouts"),
         at(param::choice_text<P>("report.profiler",
                                  "also report predicted counters under this profiler's names: ncu (Nsight Compute), rocprof, none",
                                  {"ncu", "rocprof", "none"}, &P::profiler),
@@ -53,23 +37,6 @@ std::vector<ParamKey<P>> preset_keys() {
         at(param::choice<P>("mem.model", "global memory: hierarchy = L1, NoC, L2, DRAM; fixed = every request answered after mem.latency",
                             {{"hierarchy", false}, {"fixed", true}}, &P::fixed_memory),
            "report.profiler"),
-        at(param::size<P>("l1.unified_bytes", "bytes",
-                          "L1 and LDS share this storage: each kernel's L1 is what its LDS carve-out leaves (0: a separate L1 of "
-                          "l1.size_bytes)",
-                          {0, kMaxLocalBytes}, &P::l1_unified_bytes),
-           "l1.size_bytes"),
-        at(param::choice<P>("l2.flush_at_launch", "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)",
-                            {{"on", true}, {"off", false}}, &P::l2_flush_at_launch),
-           "l2.dirty_limit_bytes"),
-        at(param::derived<P>({"l2.dirty_at_launch_bytes", ParamType::Size,
-                              param_size_text(d.l2_dirty_at_launch_lines * d.l2.geometry.line_bytes), "bytes",
-                              "dirty data of no kernel in the L2 at every kernel's start, oldest of all, written back when evicted (a "
-                              "profiler's own writes between its passes)",
-                              {}, 0, kMaxBigBytes},
-                             [](P& p, const ParamValues& v) {
-                                 p.l2_dirty_at_launch_lines = v.u("l2.dirty_at_launch_bytes") / v.u("l2.line_bytes");
-                             }),
-           "l2.flush_at_launch"),
         // The host, not the GPU: the watchdog (sim/watchdog.h) ends a run past these with an error.
         param::size<P>("sim.memory_limit_bytes", "bytes",
                        "a run whose resident memory grows past this stops with an error naming the kernel and cycle",
@@ -87,7 +54,7 @@ void check_lines(const P& p, const ParamValues& v, const ParamErrors& e) {
     const ConstParams& k = p.constant;
     const uint64_t const_caches = (uint64_t(p.cus) + k.cus_per_cache - 1) / k.cus_per_cache;
     const std::pair<const char*, uint64_t> lines[] = {
-        {"l1.size_bytes", uint64_t(p.cus) * (std::max(p.l1.geometry.size_bytes, p.l1_unified_bytes) / p.l1.geometry.line_bytes)},
+        {"l1.size_bytes", uint64_t(p.cus) * (std::max(p.l1.geometry.size_bytes, p.launch.unified_bytes) / p.l1.geometry.line_bytes)},
         {"l2.size_bytes", v.u("l2.size_bytes") / p.l2.geometry.line_bytes},
         {"const.size_bytes", const_caches * (k.geometry.size_bytes / k.geometry.line_bytes)},
     };

@@ -152,7 +152,7 @@ TEST_CASE("the defaults a preset loads are the units' own initialisers", "[confi
     CHECK(p.dram.latency_cycles == DramParams{}.latency_cycles);
     CHECK(p.dram.t.REFI == DramTiming{}.REFI);
     CHECK(p.cus == Preset{}.cus);
-    CHECK(p.lds_carveouts == Preset{}.lds_carveouts);
+    CHECK(p.launch.carveouts == Preset{}.launch.carveouts);
     CHECK(p.memory_limit_bytes == Preset{}.memory_limit_bytes);
 }
 

@@ -1,0 +1,59 @@
+// What a kernel launch does to the memory system before its first workgroup:
+// the split of a unified L1/LDS storage for the kernel, the caches a launch
+// invalidates, and the state the L2 starts from (a profiler's flush between
+// kernels, dirty data of no kernel). The GPU applies it to its units through
+// LaunchTargets, so the policy is tested alone (tests/unit/test_launch.cpp).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "../common/params.h"
+#include "../cu/occupancy.h"
+
+namespace dcusim {
+
+struct LaunchParams {
+    uint64_t unified_bytes = 0;          // l1.unified_bytes: L1 + LDS storage, split per kernel (0: separate)
+    std::vector<uint64_t> carveouts{0};  // lds.carveouts, ascending
+    uint64_t min_carveout = 0;           // lds.min_carveout
+    bool flush_l2 = false;               // l2.flush_at_launch
+    uint64_t dirty_lines = 0;            // l2.dirty_at_launch_bytes, in L2 lines
+};
+
+const ParamTable<LaunchParams>& launch_param_table();
+
+// The units a launch acts on.
+class LaunchTargets {
+public:
+    virtual ~LaunchTargets() = default;
+    virtual void resize_l1s(uint64_t bytes) = 0;
+    virtual void invalidate_constant_caches() = 0;
+    virtual void invalidate_l1s() = 0;
+    virtual void invalidate_l2() = 0;             // dirty data written back before the kernel: not its traffic
+    virtual void add_l2_foreign_dirty(uint64_t address) = 0;  // a line of no kernel, dirty
+};
+
+class Launch {
+public:
+    Launch(const LaunchParams& p, uint64_t l2_line_bytes) : p_(p), l2_line_bytes_(l2_line_bytes) {}
+
+    // The split for a kernel of this occupancy; the caches invalidated; the L2's starting state.
+    void begin(const Occupancy& occ, LaunchTargets& t);
+
+    bool unified() const { return p_.unified_bytes != 0; }
+    uint64_t carveout() const { return carveout_; }  // the kernel's LDS share of the unified storage
+    uint64_t l1_bytes() const { return p_.unified_bytes - carveout_; }
+
+    // The smallest carve-out that holds the resident workgroups' LDS and is at least the minimum.
+    static uint64_t carveout_for(const LaunchParams& p, const Occupancy& occ);
+    // Where the k-th line of dirty data of no kernel sits: above any trace's addresses.
+    static uint64_t foreign_dirty_address(uint64_t k, uint64_t line_bytes) { return (uint64_t(1) << 56) + k * line_bytes; }
+
+private:
+    LaunchParams p_;
+    uint64_t l2_line_bytes_;
+    uint64_t carveout_ = 0;
+};
+
+}  // namespace dcusim

@@ -1,0 +1,65 @@
+// The launch's preset keys: the unified L1/LDS storage and its carve-outs, the L2 at a launch. Each is
+// listed by `dcusim --help` after the key it names (`after`), beside the unit it acts on; the L1 and
+// the L2 check them against their own keys (models/l1, models/l2).
+#include <algorithm>
+
+#include "launch.h"
+
+namespace dcusim {
+
+using namespace limits;
+
+namespace {
+
+using P = LaunchParams;
+
+ParamKey<P> placed(ParamKey<P> k, const char* after) {
+    k.after = after;
+    return k;
+}
+
+std::vector<ParamKey<P>> launch_keys() {
+    const P d{};
+    std::string carveouts;
+    for (uint64_t c : d.carveouts) carveouts += (carveouts.empty() ? "" : ",") + param_size_text(c);
+    return {
+        placed(param::derived<P>({"lds.carveouts", ParamType::SizeList, carveouts, "bytes",
+                                  "with l1.unified_bytes: the LDS sizes the storage splits into; a kernel gets the smallest that "
+                                  "holds its resident workgroups and is at least lds.min_carveout",
+                                  {}, 0, kMaxLocalBytes},
+                                 [](P& p, const ParamValues& v) {
+                                     p.carveouts = v.sizes("lds.carveouts");
+                                     std::sort(p.carveouts.begin(), p.carveouts.end());
+                                 }),
+               "lds.reserved_bytes"),
+        placed(param::size<P>("lds.min_carveout", "bytes", "with l1.unified_bytes: the smallest carve-out a kernel gets, whatever its LDS",
+                              {0, kMaxLocalBytes}, &P::min_carveout),
+               "lds.carveouts"),
+        placed(param::size<P>("l1.unified_bytes", "bytes",
+                              "L1 and LDS share this storage: each kernel's L1 is what its LDS carve-out leaves (0: a separate L1 of "
+                              "l1.size_bytes)",
+                              {0, kMaxLocalBytes}, &P::unified_bytes),
+               "l1.size_bytes"),
+        placed(param::choice<P>("l2.flush_at_launch",
+                                "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)",
+                                {{"on", true}, {"off", false}}, &P::flush_l2),
+               "l2.dirty_limit_bytes"),
+        placed(param::derived<P>({"l2.dirty_at_launch_bytes", ParamType::Size, param_size_text(0) /* none */, "bytes",
+                                  "dirty data of no kernel in the L2 at every kernel's start, oldest of all, written back when evicted "
+                                  "(a profiler's own writes between its passes)",
+                                  {}, 0, kMaxBigBytes},
+                                 [](P& p, const ParamValues& v) {
+                                     p.dirty_lines = v.u("l2.dirty_at_launch_bytes") / v.u("l2.line_bytes");
+                                 }),
+               "l2.flush_at_launch"),
+    };
+}
+
+}  // namespace
+
+const ParamTable<LaunchParams>& launch_param_table() {
+    static const ParamTable<P> table{launch_keys(), {}};
+    return table;
+}
+
+}  // namespace dcusim
