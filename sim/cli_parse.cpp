@@ -59,15 +59,63 @@ po::options_description sweep_options() {
         "jobs,j", cli::jobs()->value_name("N")->default_value(1), "simulations at a time, 1 to 1024")(
         "out", po::value<std::string>()->value_name("FILE.csv"), "one row per point and kernel")(
         "json", po::value<std::string>()->value_name("FILE"), "the same rows as JSON")(
-        "quiet,q", po::bool_switch(), "no progress line on stderr")("help,h", po::bool_switch(), "this help");
+        "quiet,q", po::bool_switch(), "no progress line on stderr")(
+        "slurm", po::bool_switch(), "submit the points not done as one Slurm job array (sbatch), or collect when all are")(
+        "partition", po::value<std::string>()->value_name("P"), "--slurm: the partition (sbatch -p)")(
+        "account", po::value<std::string>()->value_name("A"), "--slurm: the account (sbatch -A)")(
+        "time", po::value<std::string>()->value_name("T"), "--slurm: each task's time limit (sbatch -t, e.g. 1:00:00)")(
+        "array-max", cli::count(100000)->value_name("N"), "--slurm: at most N array tasks at once (default: no limit)")(
+        "per-task", cli::count(100000)->value_name("K")->default_value(1), "--slurm: points per array task")(
+        "status", po::value<std::string>()->value_name("FILE.csv"), "the sweep's points: done, running, failed, pending")(
+        "collect", po::bool_switch(), "write FILE.csv from the points done, submitting nothing")(
+        "help,h", po::bool_switch(), "this help");
     return o;
 }
 
+namespace {
+
+// The job script's own options (sim/sweep_slurm.cpp): hidden from --help.
+po::options_description sweep_task_options() {
+    po::options_description o;
+    o.add_options()("task-list", po::value<std::string>())("task", cli::count(1000000));
+    return o;
+}
+
+// The --slurm options' values, checked against each other.
+void read_slurm_args(const po::variables_map& vm, SweepArgs& s) {
+    s.slurm = vm["slurm"].as<bool>();
+    s.collect = vm["collect"].as<bool>();
+    s.partition = str_of(vm, "partition");
+    s.account = str_of(vm, "account");
+    s.time = str_of(vm, "time");
+    s.per_task = unsigned(vm["per-task"].as<uint64_t>());
+    if (vm.count("array-max")) s.array_max = unsigned(vm["array-max"].as<uint64_t>());
+    const bool cluster_only = !s.partition.empty() || !s.account.empty() || !s.time.empty() || vm.count("array-max") ||
+                              !vm["per-task"].defaulted();
+    if (cluster_only && !s.slurm) throw ConfigError("dcusim sweep: --partition, --account, --time, --array-max and --per-task go with --slurm");
+    if (s.slurm && s.collect) throw ConfigError("dcusim sweep: --slurm or --collect, not both");
+    s.task_list = str_of(vm, "task-list");
+    // --task counts from 1 so that the strict count reader fits; the job script adds 1 to Slurm's index.
+    if (vm.count("task")) s.task = long(vm["task"].as<uint64_t>()) - 1;
+    if (s.task_list.empty() != (s.task < 0)) throw ConfigError("dcusim sweep: --task-list and --task go together");
+}
+
+}  // namespace
+
 SweepArgs parse_sweep_args(const std::vector<std::string>& args) {
-    const po::variables_map vm = parse("sweep", args, with_hidden(sweep_options(), "trace"), all_to("trace"));
+    po::options_description all = with_hidden(sweep_options(), "trace");
+    all.add(sweep_task_options());
+    const po::variables_map vm = parse("sweep", args, all, all_to("trace"));
     SweepArgs s;
     s.help = vm["help"].as<bool>();
     if (s.help) return s;
+    s.status = str_of(vm, "status");
+    if (!s.status.empty()) {
+        if (args.size() != 2 && !(args.size() == 1 && args[0].rfind("--status=", 0) == 0))
+            throw ConfigError("dcusim sweep: --status FILE.csv takes nothing else");
+        return s;
+    }
+    read_slurm_args(vm, s);
     s.config = str_of(vm, "config");
     s.out = str_of(vm, "out");
     s.json = str_of(vm, "json");
