@@ -93,6 +93,13 @@ void read_slurm_args(const po::variables_map& vm, SweepArgs& s) {
     const bool cluster_only = !s.partition.empty() || !s.account.empty() || !s.time.empty() || vm.count("array-max") ||
                               !vm["per-task"].defaulted();
     if (cluster_only && !s.slurm) throw ConfigError("dcusim sweep: --partition, --account, --time, --array-max and --per-task go with --slurm");
+    // They go into the job script after #SBATCH: one word of printable characters each.
+    for (const auto& [name, v] : {std::pair<const char*, const std::string&>{"--partition", s.partition},
+                                  {"--account", s.account},
+                                  {"--time", s.time}})
+        for (char c : v)
+            if (c <= ' ' || c > '~' || c == '\\' || c == '%')
+                throw ConfigError(std::string("dcusim sweep: ") + name + ": not a Slurm name (it holds a space, %, \\ or a control character)");
     if (s.slurm && s.collect) throw ConfigError("dcusim sweep: --slurm or --collect, not both");
     s.task_list = str_of(vm, "task-list");
     // --task counts from 1 so that the strict count reader fits; the job script adds 1 to Slurm's index.

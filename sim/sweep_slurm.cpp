@@ -72,10 +72,10 @@ std::string job_script(const SweepPlan& plan, int n, size_t tasks, size_t points
     if (!a.time.empty()) s << "#SBATCH --time=" << a.time << "\n";
     s << "# The parts folder, the traces and dcusim must be on a filesystem every node shares: a node that\n"
       << "# cannot open the log above fails the task at launch (dcusim sweep --status says so).\n"
-      << "cd " << shell_quote(cwd) << " || { echo \"dcusim sweep: $(hostname): cannot enter " << cwd
-      << ": the folder the sweep was submitted from must be visible on every node\"; exit 3; }\n"
-      << "[ -x " << shell_quote(self) << " ] || { echo \"dcusim sweep: $(hostname): no " << self
-      << ": dcusim must be visible on every node\"; exit 3; }\n"
+      << "cd " << shell_quote(cwd) << " || { echo \"dcusim sweep: $(hostname): cannot enter \""
+      << shell_quote(cwd + ": the folder the sweep was submitted from must be visible on every node") << "; exit 3; }\n"
+      << "[ -x " << shell_quote(self) << " ] || { echo \"dcusim sweep: $(hostname): no \""
+      << shell_quote(self + ": dcusim must be visible on every node") << "; exit 3; }\n"
       << "exec " << task_command(plan, plan.parts / ("slurm-" + std::to_string(n) + ".tasks")) << "\n";
     return s.str();
 }
@@ -162,6 +162,14 @@ std::vector<PointStatus> states_checked(const SweepPlan& plan) {
 int sweep_collect(const SweepPlan& plan) { return collect(plan, states_checked(plan)); }
 
 int sweep_slurm(const SweepPlan& plan) {
+    // The job script names these after #SBATCH, unquoted: a line break would start a command of its
+    // own, and Slurm reads % and \\ in --output as patterns.
+    const std::string parts = fs::absolute(plan.parts).string(), cwd = fs::current_path().string();
+    for (const std::string& p : {parts, cwd, self_exe()})
+        if (p.find_first_of("%\\\n\r") != std::string::npos) {
+            std::cerr << "dcusim sweep: --slurm: " << p << ": a path with %, \\ or a line break cannot go into a job script\n";
+            return 2;
+        }
     const std::vector<PointStatus> st = states_checked(plan);
     std::vector<size_t> todo;
     size_t waiting = 0;
