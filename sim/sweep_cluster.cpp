@@ -5,6 +5,7 @@
 
 #include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <sstream>
 
 #include "subprocess.h"
@@ -117,9 +118,17 @@ std::vector<Submission> read_submissions(const fs::path& parts) {
 
 std::map<std::string, TaskState> query_job(const std::string& job) {
     std::string out;
-    if (run_capture({"squeue", "-h", "-r", "--states=all", "-j", job, "-o", "%i|%T|%r|%N"}, out) == 0) {
+    const int rc = run_capture({"squeue", "-h", "-r", "--states=all", "-j", job, "-o", "%i|%T|%r|%N"}, out);
+    if (rc == 0) {
         auto tasks = parse_task_rows(out, job);
         if (!tasks.empty()) return tasks;
+    } else if (out.find("Invalid job id") == std::string::npos) {
+        // Slurm unreachable is not "the job is gone": its points would be submitted twice.
+        std::istringstream in(out);
+        std::string line;
+        std::getline(in, line);
+        throw std::runtime_error("cannot ask Slurm about job " + job + ": squeue: " +
+                                 (rc == 127 && line.empty() ? "not on the PATH" : line.empty() ? "no message" : line));
     }
     // squeue forgets ended jobs after MinJobAge; accounting, where there is one, keeps them.
     if (run_capture({"sacct", "-n", "-P", "-X", "-j", job, "-o", "JobID,State,Reason,NodeList"}, out) == 0)
@@ -197,7 +206,13 @@ int sweep_status(const std::string& out) {
         points.ids.push_back(line.substr(0, tab));
         points.texts.push_back(line.substr(tab + 1));
     }
-    const std::vector<PointStatus> st = point_states(parts, points);
+    std::vector<PointStatus> st;
+    try {
+        st = point_states(parts, points);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "dcusim sweep: " << e.what() << '\n';
+        return 2;
+    }
     std::map<std::string, size_t> count;
     for (const auto& s : st) ++count[state_word(s.state)];
     std::cout << out << ": " << st.size() << " points: " << count["done"] << " done, " << count["running"] << " running, "

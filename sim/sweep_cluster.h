@@ -46,9 +46,11 @@ struct Submission {
 std::vector<Submission> read_submissions(const std::filesystem::path& parts);
 
 // The array tasks of `job` by index ("3"), from squeue, else sacct; empty when neither knows it.
+// Throws std::runtime_error when squeue fails for another reason (no controller).
 std::map<std::string, TaskState> query_job(const std::string& job);
 
 // Where each point stands, from the part files and what Slurm says of the submissions' tasks.
+// Throws as query_job.
 std::vector<PointStatus> point_states(const std::filesystem::path& parts, const PointList& points);
 
 // "failed", "running", ...: the word --status prints.

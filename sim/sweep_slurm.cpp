@@ -159,7 +159,14 @@ std::vector<PointStatus> states_checked(const SweepPlan& plan) {
 
 }  // namespace
 
-int sweep_collect(const SweepPlan& plan) { return collect(plan, states_checked(plan)); }
+int sweep_collect(const SweepPlan& plan) {
+    try {
+        return collect(plan, states_checked(plan));
+    } catch (const std::runtime_error& e) {
+        std::cerr << "dcusim sweep: " << e.what() << '\n';
+        return 2;
+    }
+}
 
 int sweep_slurm(const SweepPlan& plan) {
     // The job script names these after #SBATCH, unquoted: a line break would start a command of its
@@ -170,7 +177,13 @@ int sweep_slurm(const SweepPlan& plan) {
             std::cerr << "dcusim sweep: --slurm: " << p << ": a path with %, \\ or a line break cannot go into a job script\n";
             return 2;
         }
-    const std::vector<PointStatus> st = states_checked(plan);
+    std::vector<PointStatus> st;
+    try {
+        st = states_checked(plan);
+    } catch (const std::runtime_error& e) {
+        std::cerr << "dcusim sweep: " << e.what() << '\n';
+        return 2;
+    }
     std::vector<size_t> todo;
     size_t waiting = 0;
     for (size_t i = 0; i < st.size(); ++i) {

@@ -37,6 +37,10 @@ grep -q ": 12 points in 4 array tasks" submit1.out || fail "12 points in 4 tasks
 grep -q '^#SBATCH --array=0-3%1$' c.csv.parts/slurm-1.sh || fail "array line: $(grep array c.csv.parts/slurm-1.sh)"
 "$DCUSIM" sweep --status c.csv >status0.out
 grep -q "^c.csv: 12 points: 0 done, 0 running, 0 failed, 12 pending, 0 lost" status0.out || fail "status before: $(head -1 status0.out)"
+# Run again while all are queued: nothing is submitted twice.
+"$DCUSIM" sweep --slurm --per-task 3 --array-max 1 --out c.csv "${sweep[@]}" >again.out 2>&1 || fail "again: $(cat again.out)"
+grep -q "^dcusim sweep: 12 points still queued or running; nothing submitted" again.out || fail "again: $(cat again.out)"
+[ ! -e c.csv.parts/slurm-2.tasks ] || fail "a second submission while the first is queued"
 scancel "${job1}_3" || fail "scancel ${job1}_3"
 scontrol update PartitionName=debug State=UP || fail "partition up"
 wait_job "$job1"
@@ -72,8 +76,10 @@ cmp c.csv local.csv && echo "cmp: cluster CSV equals the local one" || fail "clu
 
 # Refusals: one line, exit 2, no CSV.
 expect_error 2 "^dcusim sweep: --slurm: no sbatch on the PATH" env PATH=/nonexistent "$DCUSIM" sweep --slurm --out n.csv "${sweep[@]}"
+echo "refused (exit 2): $(cat "$WORK/err")"
 expect_error 2 "^dcusim sweep: sbatch refused the job \(p.csv\): .*Invalid partition name" \
     "$DCUSIM" sweep --slurm --partition nope --out p.csv "${sweep[@]}"
+echo "refused (exit 2): $(cat "$WORK/err")"
 [ ! -e n.csv ] && [ ! -e p.csv ] && [ ! -e p.csv.parts/slurm-1.tasks ] || fail "no CSV, no submission from a refused sweep"
 # A parts folder the node cannot see: the task fails at launch; the next run and --status say why.
 hidden=$WORK/slurm/node-only
@@ -82,6 +88,16 @@ job3=$(job_of submit3.out)
 wait_job "$job3"
 expect_error 2 "^dcusim sweep: task ${job3}_[0-9]+ on .* could not start: its node cannot open its log in .*node-only/h.csv.parts \(the parts folder must be on a filesystem every node shares" \
     "$DCUSIM" sweep --slurm --out "$hidden/h.csv" "${sweep[@]}"
-"$DCUSIM" sweep --status "$hidden/h.csv" | grep -q "12 points: 0 done, 0 running, 12 failed" || fail "status of the hidden sweep"
+echo "refused (exit 2): $(cat "$WORK/err")"
+"$DCUSIM" sweep --status "$hidden/h.csv" >hidden.status
+echo "status of the hidden sweep: $(head -2 hidden.status)"
+grep -q "12 points: 0 done, 0 running, 12 failed" hidden.status || fail "status of the hidden sweep: $(cat hidden.status)"
 [ ! -e "$hidden/h.csv" ] || fail "no CSV from the hidden sweep"
+# Slurm unreachable is no reason to submit again: one line, exit 2.
+kill "$(cat "$SLURM_DIR/slurmctld.pid")"
+sleep 1
+expect_error 2 "^dcusim sweep: cannot ask Slurm about job ${job3}: squeue: " "$DCUSIM" sweep --slurm --out "$hidden/h.csv" "${sweep[@]}"
+echo "refused (exit 2): $(cat "$WORK/err")"
+expect_error 2 "^dcusim sweep: cannot ask Slurm about job ${job3}: squeue: " "$DCUSIM" sweep --status "$hidden/h.csv"
+echo "refused (exit 2): $(cat "$WORK/err")"
 finish
