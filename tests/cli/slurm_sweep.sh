@@ -77,7 +77,7 @@ cmp c.csv local.csv && echo "cmp: cluster CSV equals the local one" || fail "clu
 # Refusals: one line, exit 2, no CSV.
 expect_error 2 "^dcusim sweep: --slurm: no sbatch on the PATH" env PATH=/nonexistent "$DCUSIM" sweep --slurm --out n.csv "${sweep[@]}"
 echo "refused (exit 2): $(cat "$WORK/err")"
-expect_error 2 "^dcusim sweep: sbatch refused the job \(p.csv\): .*Invalid partition name" \
+expect_error 2 "^dcusim sweep: sbatch refused the job \(p.csv.parts\): .*Invalid partition name" \
     "$DCUSIM" sweep --slurm --partition nope --out p.csv "${sweep[@]}"
 echo "refused (exit 2): $(cat "$WORK/err")"
 [ ! -e n.csv ] && [ ! -e p.csv ] && [ ! -e p.csv.parts/slurm-1.tasks ] || fail "no CSV, no submission from a refused sweep"
@@ -86,7 +86,7 @@ hidden=$WORK/slurm/node-only
 "$DCUSIM" sweep --slurm --out "$hidden/h.csv" "${sweep[@]}" >submit3.out 2>&1 || fail "submit (hidden): $(cat submit3.out)"
 job3=$(job_of submit3.out)
 wait_job "$job3"
-expect_error 2 "^dcusim sweep: task ${job3}_[0-9]+ on .* could not start: its node cannot open its log in .*node-only/h.csv.parts \(the parts folder must be on a filesystem every node shares" \
+expect_error 2 "^dcusim sweep: task ${job3}_[0-9]+ on .* could not start: its node cannot open its log in .*node-only/h.csv.parts \(the folder must be on a filesystem every node shares" \
     "$DCUSIM" sweep --slurm --out "$hidden/h.csv" "${sweep[@]}"
 echo "refused (exit 2): $(cat "$WORK/err")"
 "$DCUSIM" sweep --status "$hidden/h.csv" >hidden.status

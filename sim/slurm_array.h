@@ -1,10 +1,13 @@
-// What a cluster sweep keeps in FILE.csv.parts/ beside the part files, and where each point stands.
-// Submission N (1, 2, ...) is slurm-N.sh (the job script), slurm-N.tasks (line T: the ids of array
-// task T's points) and slurm-N.job (the job id sbatch gave); slurm-points.tsv lists every point
-// (id, tab, "TRACE KEY=V ...") so that --status needs nothing but the folder.
+// Simulations run as one Slurm job array, for `dcusim sweep --slurm` and `dcusim validate --slurm`:
+// the job script, its submission, and where each point (one simulation) stands. All lives in one
+// folder that the nodes share, beside the points' results: submission N (1, 2, ...) is slurm-N.sh
+// (the job script), slurm-N.tasks (line T: the ids of array task T's points) and slurm-N.job (the
+// job id sbatch gave); slurm-points.tsv lists every point (id, tab, how messages name it) so that
+// --status needs nothing but the folder.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -43,6 +46,20 @@ struct Submission {
     std::vector<std::vector<std::string>> tasks;  // ids per array task
 };
 
+// A command's points as one array: where they live, how a task runs, what sbatch is told.
+struct ArrayJob {
+    std::string command;  // "sweep": messages begin "dcusim sweep: "
+    std::filesystem::path folder;
+    PointList points;
+    std::function<bool(const std::string& id)> done;  // the point's result is there and sound
+    // The task's command line: before + " --task-list FILE --task N" + after (shell words).
+    std::string before, after;
+    std::string partition, account, time;
+    unsigned array_max = 0, per_task = 1;
+    bool quiet = false;
+    std::string status_command;  // how to follow it, said after "submitted job N"
+};
+
 std::vector<Submission> read_submissions(const std::filesystem::path& parts);
 
 // The array tasks of `job` by index ("3"), from squeue, else sacct; empty when neither knows it.
@@ -51,7 +68,20 @@ std::map<std::string, TaskState> query_job(const std::string& job);
 
 // Where each point stands, from the part files and what Slurm says of the submissions' tasks.
 // Throws as query_job.
-std::vector<PointStatus> point_states(const std::filesystem::path& parts, const PointList& points);
+std::vector<PointStatus> point_states(const ArrayJob& job);
+
+// --slurm: submits the points lost or not yet submitted and returns the exit code (0 once sbatch
+// has the job, 2 after a one-line error); -1 when no point is left to submit or wait for: the
+// caller writes its results from `st` then.
+int submit_or_collect(const ArrayJob& job, std::vector<PointStatus>& st);
+
+// --status: a count of each state and a line per point not done, on stdout. 0, or 2 after an error.
+int print_status(const ArrayJob& job, const std::string& name);
+
+// In a task: "" if the folder can be written from this node, else the one-line error.
+std::string check_folder_from_node(const ArrayJob& job, long task);
+
+std::string host_name();
 
 // "failed", "running", ...: the word --status prints.
 const char* state_word(PointState s);
