@@ -166,7 +166,11 @@ std::vector<PointStatus> point_states(const ArrayJob& job) {
         for (size_t t = 0; t < s->tasks.size(); ++t)
             for (const std::string& id : s->tasks[t]) {
                 auto it = index.find(id);
-                if (it == index.end() || settled[it->second]) continue;
+                if (it == index.end()) continue;
+                PointStatus& p = st[it->second];
+                // A failure names the task that ran it, whose log may say more.
+                if (p.state == PointState::failed && p.task.empty() && !s->job.empty()) p.task = s->job + "_" + std::to_string(t);
+                if (settled[it->second]) continue;
                 settled[it->second] = true;
                 if (s->job.empty()) continue;  // never submitted: stays unsent
                 if (!asked) tasks = query_job(s->job), asked = true;

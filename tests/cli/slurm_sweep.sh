@@ -74,6 +74,24 @@ expect_ok "$DCUSIM" sweep --slurm --per-task 3 --array-max 1 --out c.csv "${swee
 cmp c.csv local.csv && echo "cmp: cluster CSV equals the local one" || fail "cluster CSV differs from the local run's"
 "$DCUSIM" sweep --status c.csv | grep -q "^c.csv: 12 points: 12 done" || fail "status when done"
 
+# A point that fails on the cluster (1K of LDS: the tile does not fit) is listed with its error, and
+# the other still counts: exit 1 and the CSV of a local run of the same sweep.
+fsweep=(--vary lds.size_bytes=1K,64K "$SRC/traces/examples/transpose64.trace")
+"$DCUSIM" sweep --quiet --slurm --out f.csv "${fsweep[@]}" >fsub.out 2>&1 || fail "submit (failing point): $(cat fsub.out)"
+jobf=$(job_of fsub.out)
+wait_job "$jobf"
+"$DCUSIM" sweep --status f.csv >fstatus.out
+echo "status with a failed point: $(cat fstatus.out)"
+grep -q "^f.csv: 2 points: 1 done, 0 running, 1 failed, 0 pending, 0 lost" fstatus.out || fail "status: $(cat fstatus.out)"
+grep -q "^failed .* lds.size_bytes=1K \[task ${jobf}_0\]: dcusim run: kernel 'transpose_tile32': workgroup needs" fstatus.out ||
+    fail "the failed point's error: $(cat fstatus.out)"
+"$DCUSIM" sweep --quiet --slurm --out f.csv "${fsweep[@]}" 2>ferr.txt
+[ $? -eq 1 ] || fail "collect with a failed point exits 1"
+grep -q "point failed (.*lds.size_bytes=1K): dcusim run: kernel 'transpose_tile32': workgroup needs" ferr.txt || fail "failure listed: $(cat ferr.txt)"
+"$DCUSIM" sweep --quiet --out fl.csv "${fsweep[@]}" 2>/dev/null
+cmp -s f.csv fl.csv || fail "the CSV with a failed point differs from the local run's"
+[ "$(wc -l <f.csv)" -eq 3 ] || fail "the two kernels of the good point"
+
 # Refusals: one line, exit 2, no CSV.
 expect_error 2 "^dcusim sweep: --slurm: no sbatch on the PATH" env PATH=/nonexistent "$DCUSIM" sweep --slurm --out n.csv "${sweep[@]}"
 echo "refused (exit 2): $(cat "$WORK/err")"
