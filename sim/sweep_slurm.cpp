@@ -151,6 +151,11 @@ int sweep_task(const SweepPlan& plan) {
         }
         if (!point_done(plan, it->second)) todo.push_back(it->second);
     }
+    // An error file left by an attempt that was cancelled would make --status call the point running.
+    for (size_t i : todo) {
+        std::error_code ec;
+        fs::remove(plan.parts / (plan.points[i].id + ".err"), ec);
+    }
     const long failed = run_points(plan, todo, 1, true);
     if (failed < 0) return 1;
     std::cout << where << ": " << todo.size() << " points run, " << failed << " failed\n";

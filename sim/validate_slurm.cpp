@@ -84,7 +84,11 @@ int run_task(const ValidateArgs& o, const std::vector<std::string>& traces, cons
             std::cerr << where << ": replay " << id << " is not in this folder (a trace or the preset changed since it was submitted)\n";
             return 2;
         }
-        if (!job.done(id)) todo.push_back(i);
+        if (job.done(id)) continue;
+        todo.push_back(i);
+        // An error file left by an attempt that was cancelled would make --status call it running.
+        std::error_code ec;
+        fs::remove(job.folder / (id + ".err"), ec);
     }
     const std::string self = self_exe();
     size_t failed = 0;
