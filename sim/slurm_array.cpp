@@ -120,10 +120,10 @@ std::vector<Submission> read_submissions(const fs::path& parts) {
 
 std::map<std::string, TaskState> query_job(const std::string& job) {
     std::string out;
+    std::map<std::string, TaskState> tasks;
     const int rc = run_capture({"squeue", "-h", "-r", "--states=all", "-j", job, "-o", "%i|%T|%r|%N"}, out);
     if (rc == 0) {
-        auto tasks = parse_task_rows(out, job);
-        if (!tasks.empty()) return tasks;
+        tasks = parse_task_rows(out, job);
     } else if (out.find("Invalid job id") == std::string::npos) {
         // Slurm unreachable is not "the job is gone": its points would be submitted twice.
         std::istringstream in(out);
@@ -132,10 +132,11 @@ std::map<std::string, TaskState> query_job(const std::string& job) {
         throw std::runtime_error("cannot ask Slurm about job " + job + ": squeue: " +
                                  (rc == 127 && line.empty() ? "not on the PATH" : line.empty() ? "no message" : line));
     }
-    // squeue forgets ended jobs after MinJobAge; accounting, where there is one, keeps them.
+    // squeue forgets ended tasks after MinJobAge; accounting, where there is one, keeps them.
+    // squeue's word stands where both have one.
     if (run_capture({"sacct", "-n", "-P", "-X", "-j", job, "-o", "JobID,State,Reason,NodeList"}, out) == 0)
-        return parse_task_rows(out, job);
-    return {};
+        for (const auto& [index, t] : parse_task_rows(out, job)) tasks.emplace(index, t);
+    return tasks;
 }
 
 std::vector<PointStatus> point_states(const ArrayJob& job) {
