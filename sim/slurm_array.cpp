@@ -1,6 +1,7 @@
-// Where a cluster sweep's points stand (sweep_cluster.h), `dcusim sweep --status FILE.csv` and
-// `--collect`. Slurm is asked about tasks that have no result yet; what it says decides whether a
-// point is waiting, lost (to submit again) or could not start because its node cannot see the folder.
+// Simulations as one Slurm job array (slurm_array.h): where each point stands, --status, the job
+// script and its submission. Slurm is asked about tasks that have no result yet; what it says decides
+// whether a point is waiting, lost (to submit again) or could not start because its node cannot see
+// the folder.
 #include "slurm_array.h"
 
 #include <unistd.h>
@@ -81,7 +82,7 @@ PointStatus ended_without_result(const fs::path& parts, const std::string& job, 
     }
     s.state = PointState::lost;
     const std::string tail = log_tail(parts / ("slurm-" + s.task + ".log"));
-    s.why = "task " + s.task + (t ? " ended " + t->state : " is no longer known to Slurm") + " without running it" +
+    s.why = "task " + s.task + (t ? " ended " + t->state : " is no longer known to Slurm") + " without finishing it" +
             (tail.empty() ? "" : " (its log: " + tail + ")");
     return s;
 }

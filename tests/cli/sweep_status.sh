@@ -27,7 +27,7 @@ cat >want.out <<WANT
 s.csv: 4 points: 1 done, 1 running, 0 failed, 1 pending, 1 lost (submitted again by the same command)
 running ${ids[1]} one.trace lds.banks=16 [task 7_1]: RUNNING
 pending ${ids[2]} one.trace lds.banks=32 [task 7_2]: PENDING, Priority
-lost ${ids[3]} one.trace lds.banks=64 [task 7_3]: task 7_3 ended TIMEOUT without running it
+lost ${ids[3]} one.trace lds.banks=64 [task 7_3]: task 7_3 ended TIMEOUT without finishing it
 WANT
 diff want.out st.out >/dev/null || fail "status: $(diff want.out st.out)"
 # Resume: only the lost point is submitted; the one done and the two queued are not.
