@@ -51,6 +51,20 @@ po::positional_options_description all_to(const char* name) {
 
 }  // namespace
 
+namespace {
+
+// --slurm and its companions, alike for sweep and validate (sim/slurm_array.h).
+void add_slurm_options(po::options_description& o) {
+    o.add_options()("slurm", po::bool_switch(), "submit the points not done as one Slurm job array (sbatch), or collect when all are")(
+        "partition", po::value<std::string>()->value_name("P"), "--slurm: the partition (sbatch -p)")(
+        "account", po::value<std::string>()->value_name("A"), "--slurm: the account (sbatch -A)")(
+        "time", po::value<std::string>()->value_name("T"), "--slurm: each task's time limit (sbatch -t, e.g. 1:00:00)")(
+        "array-max", cli::count(100000)->value_name("N"), "--slurm: at most N array tasks at once (default: no limit)")(
+        "per-task", cli::count(100000)->value_name("K")->default_value(1), "--slurm: points per array task");
+}
+
+}  // namespace
+
 po::options_description sweep_options() {
     po::options_description o("sweep options");
     o.add_options()("config", po::value<std::string>()->value_name("FILE"), "preset (INI); default: the built-in dcu-z100 values")(
@@ -59,15 +73,66 @@ po::options_description sweep_options() {
         "jobs,j", cli::jobs()->value_name("N")->default_value(1), "simulations at a time, 1 to 1024")(
         "out", po::value<std::string>()->value_name("FILE.csv"), "one row per point and kernel")(
         "json", po::value<std::string>()->value_name("FILE"), "the same rows as JSON")(
-        "quiet,q", po::bool_switch(), "no progress line on stderr")("help,h", po::bool_switch(), "this help");
+        "quiet,q", po::bool_switch(), "no progress line on stderr")(
+        "status", po::value<std::string>()->value_name("FILE.csv"), "the sweep's points: done, running, failed, pending")(
+        "collect", po::bool_switch(), "write FILE.csv from the points done, submitting nothing")(
+        "help,h", po::bool_switch(), "this help");
+    add_slurm_options(o);
     return o;
 }
 
+namespace {
+
+// The job script's own options (sim/slurm_array.cpp): hidden from --help.
+po::options_description task_options() {
+    po::options_description o;
+    o.add_options()("task-list", po::value<std::string>())("task", cli::count(1000000));
+    return o;
+}
+
+// The --slurm options' values, checked against each other; S is SweepArgs or ValidateArgs.
+template <class S>
+void read_slurm_args(const std::string& cmd, const po::variables_map& vm, S& s) {
+    s.slurm = vm["slurm"].as<bool>();
+    s.partition = str_of(vm, "partition");
+    s.account = str_of(vm, "account");
+    s.time = str_of(vm, "time");
+    s.per_task = unsigned(vm["per-task"].as<uint64_t>());
+    if (vm.count("array-max")) s.array_max = unsigned(vm["array-max"].as<uint64_t>());
+    const bool cluster_only = !s.partition.empty() || !s.account.empty() || !s.time.empty() || vm.count("array-max") ||
+                              !vm["per-task"].defaulted();
+    if (cluster_only && !s.slurm) throw ConfigError("dcusim " + cmd + ": --partition, --account, --time, --array-max and --per-task go with --slurm");
+    // They go into the job script after #SBATCH: one word of printable characters each.
+    for (const auto& [name, v] : {std::pair<const char*, const std::string&>{"--partition", s.partition},
+                                  {"--account", s.account},
+                                  {"--time", s.time}})
+        for (char c : v)
+            if (c <= ' ' || c > '~' || c == '\\' || c == '%')
+                throw ConfigError("dcusim " + cmd + ": " + name + ": not a Slurm name (it holds a space, %, \\ or a control character)");
+    s.task_list = str_of(vm, "task-list");
+    // --task counts from 1 so that the strict count reader fits; the job script adds 1 to Slurm's index.
+    if (vm.count("task")) s.task = long(vm["task"].as<uint64_t>()) - 1;
+    if (s.task_list.empty() != (s.task < 0)) throw ConfigError("dcusim " + cmd + ": --task-list and --task go together");
+}
+
+}  // namespace
+
 SweepArgs parse_sweep_args(const std::vector<std::string>& args) {
-    const po::variables_map vm = parse("sweep", args, with_hidden(sweep_options(), "trace"), all_to("trace"));
+    po::options_description all = with_hidden(sweep_options(), "trace");
+    all.add(task_options());
+    const po::variables_map vm = parse("sweep", args, all, all_to("trace"));
     SweepArgs s;
     s.help = vm["help"].as<bool>();
     if (s.help) return s;
+    s.status = str_of(vm, "status");
+    if (!s.status.empty()) {
+        if (args.size() != 2 && !(args.size() == 1 && args[0].rfind("--status=", 0) == 0))
+            throw ConfigError("dcusim sweep: --status FILE.csv takes nothing else");
+        return s;
+    }
+    read_slurm_args("sweep", vm, s);
+    s.collect = vm["collect"].as<bool>();
+    if (s.slurm && s.collect) throw ConfigError("dcusim sweep: --slurm or --collect, not both");
     s.config = str_of(vm, "config");
     s.out = str_of(vm, "out");
     s.json = str_of(vm, "json");
@@ -106,12 +171,16 @@ po::options_description validate_options() {
         "max-dram-write-mape", cli::percentage()->value_name("P"), "DRAM write bytes MAPE, % (default: no limit)")(
         "max-l1-error", cli::percentage()->value_name("PP"), "mean L1 hit-rate error, points (default: no limit)")(
         "max-l2-error", cli::percentage()->value_name("PP"), "mean L2 hit-rate error, points (default: no limit)")(
+        "status", po::bool_switch(), "with --slurm's folder: the traces done, running, failed, pending")(
         "help,h", po::bool_switch(), "this help");
+    add_slurm_options(o);
     return o;
 }
 
 ValidateArgs parse_validate_args(const std::vector<std::string>& args) {
-    const po::variables_map vm = parse("validate", args, with_hidden(validate_options(), "dir"), all_to("dir"));
+    po::options_description all = with_hidden(validate_options(), "dir");
+    all.add(task_options());
+    const po::variables_map vm = parse("validate", args, all, all_to("dir"));
     ValidateArgs o;
     o.help = vm["help"].as<bool>();
     if (o.help) return o;
@@ -130,6 +199,9 @@ ValidateArgs parse_validate_args(const std::vector<std::string>& args) {
     if (vm.count("max-l1-error")) o.max_l1_error = vm["max-l1-error"].as<double>();
     if (vm.count("max-l2-error")) o.max_l2_error = vm["max-l2-error"].as<double>();
     if (o.out.empty()) throw ConfigError("dcusim validate: --out needs a folder");
+    read_slurm_args("validate", vm, o);
+    o.status = vm["status"].as<bool>();
+    if (o.slurm && o.status) throw ConfigError("dcusim validate: --slurm or --status, not both");
     return o;
 }
 

@@ -25,6 +25,14 @@ struct SweepArgs {
     std::vector<std::string> traces;
     unsigned jobs = 1;
     bool quiet = false, help = false;
+    // On a Slurm cluster (sim/sweep_slurm.cpp): submit or resume, collect, report.
+    bool slurm = false, collect = false;
+    std::string status;  // --status FILE.csv: report on that sweep's parts only
+    std::string partition, account, time;
+    unsigned array_max = 0, per_task = 1;  // 0: no limit on array tasks at once
+    // Hidden: what the job script passes to one array task (its submission's task list and index).
+    std::string task_list;
+    long task = -1;
 };
 boost::program_options::options_description sweep_options();
 SweepArgs parse_sweep_args(const std::vector<std::string>& args);
@@ -37,6 +45,12 @@ struct ValidateArgs {
     double max_dram_write_mape = std::numeric_limits<double>::infinity();
     double max_l1_error = std::numeric_limits<double>::infinity(), max_l2_error = std::numeric_limits<double>::infinity();
     std::vector<std::string> settings;  // every preset key, as --KEY VALUE for the replays (filled later)
+    // As sweep's: --slurm runs the replays as a job array (sim/validate_slurm.cpp); --status reports.
+    bool slurm = false, status = false;
+    std::string partition, account, time;
+    unsigned array_max = 0, per_task = 1;
+    std::string task_list;
+    long task = -1;
 };
 boost::program_options::options_description validate_options();
 ValidateArgs parse_validate_args(const std::vector<std::string>& args);

@@ -2,7 +2,8 @@
 // simulation per child process (SystemC allows one per process), N at a time.
 // Each point's result lands in FILE.csv.parts/<hash>.csv as it finishes, so a
 // sweep that is killed resumes where it stopped; the CSV is assembled from the
-// parts in point order at the end.
+// parts in point order at the end. --slurm runs the same points as a Slurm job array
+// (sweep_slurm.cpp).
 #include <unistd.h>
 
 #include <chrono>
@@ -22,6 +23,7 @@
 #include "output.h"
 #include "preset.h"
 #include "subprocess.h"
+#include "sweep.h"
 
 namespace fs = std::filesystem;
 
@@ -29,15 +31,9 @@ namespace dcusim {
 
 namespace {
 
-struct Point {
-    std::string trace;
-    std::vector<std::string> values;  // one per Vary
-    std::string id;                   // names its part file
-};
-
 // Names a point's part file: the preset, the trace (with its size and
 // modification time, so an edited trace runs again) and the varied values.
-std::string point_id(const std::string& config, const Point& p, const std::vector<Vary>& vary) {
+std::string point_id(const std::string& config, const SweepPoint& p, const std::vector<Vary>& vary) {
     std::error_code ec;
     auto stamp = [&](const std::string& f) {
         if (f.empty()) return std::string();
@@ -90,27 +86,38 @@ std::string clock_text(double s) {
     return buf;
 }
 
+// Each combination must make a preset (a cache size must still be a whole number of sets at every
+// associativity swept, say): refused before anything runs, rather than found hours in.
+int check_combinations(const Config& base, const SweepPlan& plan) {
+    const std::vector<Vary>& vary = plan.args.vary;
+    size_t bad = 0;
+    std::string first;
+    for (const SweepPoint& p : plan.points) {
+        if (p.trace != plan.points.front().trace) break;  // the same combinations for every trace
+        try {
+            Config c = base;
+            for (size_t i = 0; i < vary.size(); ++i) c.set(vary[i].key, p.values[i], "--vary " + vary[i].key);
+            make_preset(c);
+        } catch (const ConfigError& e) {
+            if (bad++ == 0) {
+                for (size_t i = 0; i < vary.size(); ++i) first += (i ? " " : "") + vary[i].key + "=" + p.values[i];
+                first += ": " + std::string(e.what());
+            }
+        }
+    }
+    if (!bad) return 0;
+    std::cerr << "dcusim sweep: " << bad << " of " << plan.points.size() / plan.args.traces.size()
+              << " combinations make no valid preset, the first (" << first << ")\n";
+    return 2;
+}
+
 }  // namespace
 
-int cmd_sweep(const std::vector<std::string>& args) {
-    const char* usage =
-        "usage: dcusim sweep [--config FILE] --vary KEY=V1,V2,... [--vary ...] [-j N] --out FILE.csv [--json FILE] [--quiet] TRACE...\n";
-    SweepArgs sa;
-    try {
-        sa = parse_sweep_args(args);
-    } catch (const ConfigError& e) {
-        std::cerr << e.what() << '\n';
-        return 2;
-    }
-    if (sa.help) {
-        std::cout << usage << '\n' << sweep_options();
-        return 0;
-    }
+// The checks that need no simulation, then the points in CSV order (the last key varies fastest).
+int plan_sweep(const SweepArgs& sa, SweepPlan& plan) {
+    plan.args = sa;
     const std::string &config = sa.config, &out = sa.out, &json = sa.json;
     const std::vector<Vary>& vary = sa.vary;
-    const std::vector<std::string>& traces = sa.traces;
-    const unsigned jobs = sa.jobs;
-    const bool quiet = sa.quiet;
     // Every key and value is checked before anything runs.
     Config base;  // the preset file, read once; each combination below starts from a copy
     try {
@@ -132,78 +139,60 @@ int cmd_sweep(const std::vector<std::string>& args) {
         }
     }
     std::error_code ec;
-    for (const auto& t : traces)
+    for (const auto& t : sa.traces)
         if (!fs::exists(t, ec)) {
             std::cerr << "dcusim sweep: " << t << ": cannot open trace file\n";
             return 2;
         }
-
-    std::vector<Point> points;
-    for (const auto& t : traces) {
+    for (const auto& t : sa.traces) {
         std::vector<size_t> idx(vary.size(), 0);
         for (;;) {
-            Point p{t, {}, {}};
+            SweepPoint p{t, {}, {}};
             for (size_t i = 0; i < vary.size(); ++i) p.values.push_back(vary[i].values[idx[i]]);
             p.id = point_id(config, p, vary);
-            points.push_back(p);
+            plan.points.push_back(p);
             size_t k = vary.size();  // odometer: the last key varies fastest
             while (k > 0 && ++idx[k - 1] == vary[k - 1].values.size()) idx[--k] = 0;
             if (k == 0) break;
         }
     }
-
-    // Each combination must make a preset (a cache size must still be a whole number of sets at every
-    // associativity swept, say): refused before anything runs, rather than found hours in.
-    {
-        size_t bad = 0;
-        std::string first;
-        for (const Point& p : points) {
-            if (p.trace != points.front().trace) break;  // the same combinations for every trace
-            try {
-                Config c = base;
-                for (size_t i = 0; i < vary.size(); ++i) c.set(vary[i].key, p.values[i], "--vary " + vary[i].key);
-                make_preset(c);
-            } catch (const ConfigError& e) {
-                if (bad++ == 0) {
-                    for (size_t i = 0; i < vary.size(); ++i) first += (i ? " " : "") + vary[i].key + "=" + p.values[i];
-                    first += ": " + std::string(e.what());
-                }
-            }
-        }
-        if (bad) {
-            std::cerr << "dcusim sweep: " << bad << " of " << points.size() / traces.size()
-                      << " combinations make no valid preset, the first (" << first << ")\n";
-            return 2;
-        }
-    }
-
-    const fs::path parts = out + ".parts";
-    fs::create_directories(parts, ec);
-    if (ec || !fs::is_directory(parts)) {
-        std::cerr << "dcusim sweep: " << parts.string() << ": cannot make the folder of finished points (" << ec.message() << ")\n";
+    if (int rc = check_combinations(base, plan)) return rc;
+    plan.parts = out + ".parts";
+    fs::create_directories(plan.parts, ec);
+    if (ec || !fs::is_directory(plan.parts)) {
+        std::cerr << "dcusim sweep: " << plan.parts.string() << ": cannot make the folder of finished points (" << ec.message() << ")\n";
         return 2;
     }
-    std::vector<size_t> todo;
-    for (size_t i = 0; i < points.size(); ++i) {
-        const fs::path part = parts / (points[i].id + ".csv");
-        if (fs::exists(part)) {
-            const std::string why = part_defect(read_csv(part.string()));
-            if (why.empty()) continue;
-            std::cerr << "dcusim sweep: " << part.string() << ": corrupt (" << why << "): running its point again\n";
-            fs::remove(part, ec);
-        }
-        todo.push_back(i);
-    }
-    if (!quiet)
-        std::cerr << "dcusim sweep: " << points.size() << " points, " << points.size() - todo.size() << " done already, "
-                  << todo.size() << " to run, " << jobs << " at a time\n";
+    return 0;
+}
 
+std::string part_file_defect(const fs::path& file) { return part_defect(read_csv(file.string())); }
+
+bool point_done(const SweepPlan& plan, size_t i) {
+    std::error_code ec;
+    const fs::path part = plan.parts / (plan.points[i].id + ".csv");
+    if (!fs::exists(part, ec)) return false;
+    const std::string why = part_file_defect(part);
+    if (why.empty()) return true;
+    std::cerr << "dcusim sweep: " << part.string() << ": corrupt (" << why << "): running its point again\n";
+    fs::remove(part, ec);
+    return false;
+}
+
+std::string point_text(const SweepPlan& plan, const SweepPoint& p) {
+    std::string what = p.trace;
+    for (size_t i = 0; i < plan.args.vary.size(); ++i) what += " " + plan.args.vary[i].key + "=" + p.values[i];
+    return what;
+}
+
+long run_points(const SweepPlan& plan, const std::vector<size_t>& todo, unsigned jobs, bool quiet) {
     const std::string self = self_exe();
     if (self.empty()) {
         std::cerr << "dcusim sweep: cannot find the dcusim executable\n";
-        return 1;
+        return -1;
     }
-
+    const fs::path& parts = plan.parts;
+    const std::vector<Vary>& vary = plan.args.vary;
     size_t finished = 0, failed = 0;
     const auto start = std::chrono::steady_clock::now();
     auto progress = [&] {
@@ -218,44 +207,51 @@ int cmd_sweep(const std::vector<std::string>& args) {
     };
     progress();
     auto start_point = [&](size_t k) {
-        const Point& p = points[todo[k]];
+        const SweepPoint& p = plan.points[todo[k]];
         std::vector<std::string> argv = {"dcusim", "run", "--quiet", "--csv", (parts / (p.id + ".tmp")).string()};
-        if (!config.empty()) argv.insert(argv.end(), {"--config", config});
+        if (!plan.args.config.empty()) argv.insert(argv.end(), {"--config", plan.args.config});
         for (size_t i = 0; i < vary.size(); ++i) argv.insert(argv.end(), {"--" + vary[i].key, p.values[i]});
         argv.push_back(p.trace);
         return spawn(self, argv, (parts / (p.id + ".err")).string());
     };
-    auto point_done = [&](size_t k, bool ok) {
-        const Point& p = points[todo[k]];
+    auto point_end = [&](size_t k, bool ok) {
+        const SweepPoint& p = plan.points[todo[k]];
         ++finished;
-        const fs::path tmp = parts / (p.id + ".tmp"), err = parts / (p.id + ".err");
+        std::error_code ec;
+        const fs::path tmp = parts / (p.id + ".tmp"), err = parts / (p.id + ".err"), why = parts / (p.id + ".failed");
         if (ok && fs::exists(tmp)) {
             fs::rename(tmp, parts / (p.id + ".csv"));
-            fs::remove(err);
+            fs::remove(err, ec);
+            fs::remove(why, ec);
         } else {
             ++failed;
             const std::string line = first_line(err.string());
-            std::string what = p.trace;
-            for (size_t i = 0; i < vary.size(); ++i) what += " " + vary[i].key + "=" + p.values[i];
-            std::cerr << (quiet ? "" : "\n") << "dcusim sweep: point failed (" << what << "): " << line << '\n';
-            fs::remove(tmp);
+            // Kept for --status and --collect: a cluster sweep's failures are read back later.
+            std::ofstream(why) << line << '\n';
+            std::cerr << (quiet ? "" : "\n") << "dcusim sweep: point failed (" << point_text(plan, p) << "): " << line << '\n';
+            fs::remove(tmp, ec);
         }
         progress();
         return true;  // the other points go on
     };
     try {
-        run_parallel(todo.size(), jobs, start_point, point_done);
+        run_parallel(todo.size(), jobs, start_point, point_end);
     } catch (const std::runtime_error& e) {
         std::cerr << "\ndcusim sweep: " << e.what() << '\n';
-        return 1;
+        return -1;
     }
     if (!quiet) std::cerr << '\n';
+    return long(failed);
+}
 
+int write_sweep_outputs(const SweepPlan& plan) {
+    const std::vector<SweepPoint>& points = plan.points;
+    const std::vector<Vary>& vary = plan.args.vary;
     // Assemble: one row per point and kernel, in point order.
     std::set<std::string> stat_keys;
     std::vector<std::vector<std::vector<std::string>>> tables(points.size());
     for (size_t i = 0; i < points.size(); ++i) {
-        fs::path f = parts / (points[i].id + ".csv");
+        fs::path f = plan.parts / (points[i].id + ".csv");
         if (!fs::exists(f)) continue;
         tables[i] = read_csv(f.string());
         for (size_t c = 2; !tables[i].empty() && c < tables[i][0].size(); ++c) stat_keys.insert(tables[i][0][c]);
@@ -292,15 +288,51 @@ int cmd_sweep(const std::vector<std::string>& args) {
         }
     }
     try {
-        std::vector<std::pair<std::string, std::string>> files = {{out, csv.str()}};
-        if (!json.empty()) files.emplace_back(json, rows.dump(2) + "\n");
+        std::vector<std::pair<std::string, std::string>> files = {{plan.args.out, csv.str()}};
+        if (!plan.args.json.empty()) files.emplace_back(plan.args.json, rows.dump(2) + "\n");
         write_files_atomically(files);  // both or neither
     } catch (const std::runtime_error& e) {
         std::cerr << "dcusim sweep: " << e.what() << '\n';
         return 2;
     }
+    return 0;
+}
+
+int cmd_sweep(const std::vector<std::string>& args) {
+    const char* usage =
+        "usage: dcusim sweep [--config FILE] --vary KEY=V1,V2,... [--vary ...] [-j N] --out FILE.csv [--json FILE] [--quiet] TRACE...\n"
+        "       dcusim sweep ... --slurm [--partition P] [--account A] [--time T] [--array-max N] [--per-task K]\n"
+        "       dcusim sweep ... --collect\n"
+        "       dcusim sweep --status FILE.csv\n";
+    SweepArgs sa;
+    try {
+        sa = parse_sweep_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
+        return 2;
+    }
+    if (sa.help) {
+        std::cout << usage << '\n' << sweep_options();
+        return 0;
+    }
+    if (!sa.status.empty()) return sweep_status(sa.status);
+    SweepPlan plan;
+    if (int rc = plan_sweep(sa, plan)) return rc;
+    if (sa.task >= 0) return sweep_task(plan);
+    if (sa.slurm) return sweep_slurm(plan);
+    if (sa.collect) return sweep_collect(plan);
+
+    std::vector<size_t> todo;
+    for (size_t i = 0; i < plan.points.size(); ++i)
+        if (!point_done(plan, i)) todo.push_back(i);
+    if (!sa.quiet)
+        std::cerr << "dcusim sweep: " << plan.points.size() << " points, " << plan.points.size() - todo.size()
+                  << " done already, " << todo.size() << " to run, " << sa.jobs << " at a time\n";
+    const long failed = run_points(plan, todo, sa.jobs, sa.quiet);
+    if (failed < 0) return 1;
+    if (int rc = write_sweep_outputs(plan)) return rc;
     if (failed) {
-        std::cerr << "dcusim sweep: " << failed << " point(s) failed; " << out << " has the others\n";
+        std::cerr << "dcusim sweep: " << failed << " point(s) failed; " << sa.out << " has the others\n";
         return 1;
     }
     return 0;

@@ -22,6 +22,7 @@
 #include "output.h"
 #include "preset.h"
 #include "subprocess.h"
+#include "validate_slurm.h"
 #include "validate/comparison.h"
 
 namespace fs = std::filesystem;
@@ -149,6 +150,7 @@ std::string report_md(const Options& o, const std::string& profiler, const std::
 int cmd_validate(const std::vector<std::string>& args) {
     const char* usage =
         "usage: dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
+        "                       [--slurm [--partition P] [--account A] [--time T] [--array-max N] [--per-task K] | --status]\n"
         "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
         "                               [--max-l1-error PP] [--max-l2-error PP]]\n"
         "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
@@ -197,6 +199,11 @@ int cmd_validate(const std::vector<std::string>& args) {
         return 2;
     }
 
+    std::map<std::string, nlohmann::json> cluster_sims;  // --slurm: the replays the job array ran
+    if (o.slurm || o.status || o.task >= 0) {
+        const int rc = validate_slurm(o, traces, cluster_sims);
+        if (rc >= 0) return rc;
+    }
     const fs::path out(o.out), tmp = out / ".runs";
     std::vector<Row> rows;
     size_t paired = 0;  // rows whose counters were measured
@@ -210,7 +217,7 @@ int cmd_validate(const std::vector<std::string>& args) {
     }
     try {
         for (const char* f : {"report.md", "validation.csv", "cycles.png", "cycles_error.png", "errors.png"}) fs::remove(out / f);
-        auto sims = simulate_all(o, traces, tmp);
+        auto sims = o.slurm ? cluster_sims : simulate_all(o, traces, tmp);
         fs::remove_all(tmp);
         for (const auto& p : pairs) {
             const auto& kernels = sims.at(p.trace).at("kernels");

@@ -3,7 +3,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <map>
 #include <stdexcept>
@@ -52,6 +54,52 @@ void run_parallel(size_t n, unsigned jobs, const std::function<pid_t(size_t)>& s
         running.erase(it);
         go_on = done(i, WIFEXITED(status) && WEXITSTATUS(status) == 0) && go_on;
     }
+}
+
+int run_capture(const std::vector<std::string>& argv, std::string& output) {
+    output.clear();
+    int fds[2];
+    if (argv.empty() || pipe(fds) != 0) return 127;
+    const pid_t pid = fork();
+    if (pid == 0) {
+        close(fds[0]);
+        if (!freopen("/dev/null", "r", stdin) || dup2(fds[1], 1) < 0 || dup2(fds[1], 2) < 0) _exit(127);
+        std::vector<std::string> args = argv;
+        std::vector<char*> cargv;
+        for (auto& a : args) cargv.push_back(a.data());
+        cargv.push_back(nullptr);
+        execvp(cargv[0], cargv.data());
+        _exit(127);
+    }
+    close(fds[1]);
+    if (pid < 0) {
+        close(fds[0]);
+        return 127;
+    }
+    char buf[4096];
+    for (ssize_t n; (n = read(fds[0], buf, sizeof buf)) != 0;) {
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) break;
+        output.append(buf, size_t(n));
+    }
+    close(fds[0]);
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+bool on_path(const std::string& name) {
+    const char* path = std::getenv("PATH");
+    std::string dirs = path ? path : "";
+    for (size_t a = 0; a <= dirs.size();) {
+        size_t b = dirs.find(':', a);
+        if (b == std::string::npos) b = dirs.size();
+        const std::string dir = b > a ? dirs.substr(a, b - a) : ".";
+        if (access((dir + "/" + name).c_str(), X_OK) == 0) return true;
+        a = b + 1;
+    }
+    return false;
 }
 
 std::string first_line(const std::string& path) {

@@ -24,6 +24,14 @@ pid_t spawn(const std::string& exe, const std::vector<std::string>& argv, const 
 void run_parallel(size_t n, unsigned jobs, const std::function<pid_t(size_t)>& start,
                   const std::function<bool(size_t, bool)>& done);
 
+// Runs `argv` (argv[0] looked up on the PATH), stdin from /dev/null, and waits; stdout and stderr
+// together in `output`. Returns its exit status: 127 when it could not be started, 128+N when
+// signal N ended it.
+int run_capture(const std::vector<std::string>& argv, std::string& output);
+
+// Whether `name` is an executable file in a folder of the PATH.
+bool on_path(const std::string& name);
+
 // The first line of a file (a child's error message), or "no message".
 std::string first_line(const std::string& path);
 

@@ -150,3 +150,42 @@ TEST_CASE("run's --top is a count as strict as the others, in run's own what()",
     CHECK_THROWS_WITH(parse_run_args({"--top=0"}), "--top: '0' is not a whole number from 1 to 1000000");
     CHECK_THROWS_WITH(parse_run_args({"--top", "0x"}), "--top: '0x' is not a whole number from 1 to 1000000");
 }
+
+TEST_CASE("sweep's --slurm options: values, defaults, and what goes with what", "[cli][bad-input]") {
+    const std::vector<std::string> sweep = {"--vary", "a=1", "--out", "s.csv", "t"};
+    auto with = [&](std::vector<std::string> w) {
+        w.insert(w.end(), sweep.begin(), sweep.end());
+        return w;
+    };
+    const SweepArgs s = parse_sweep_args(with({"--slurm", "--per-task=3", "--array-max", "8", "--partition", "cpu", "--time", "1:00:00"}));
+    CHECK(s.slurm);
+    CHECK(s.per_task == 3);
+    CHECK(s.array_max == 8);
+    CHECK(s.partition == "cpu");
+    CHECK(s.time == "1:00:00");
+    const SweepArgs d = parse_sweep_args(with({"--slurm"}));
+    CHECK(d.per_task == 1);
+    CHECK(d.array_max == 0);
+    CHECK(d.task < 0);
+    CHECK_THROWS_WITH(parse_sweep_args(with({"--per-task", "3"})),
+                      "dcusim sweep: --partition, --account, --time, --array-max and --per-task go with --slurm");
+    CHECK_THROWS_WITH(parse_sweep_args(with({"--slurm", "--per-task", "0"})),
+                      "dcusim sweep: --per-task: '0' is not a whole number from 1 to 100000");
+    CHECK_THROWS_WITH(parse_sweep_args(with({"--slurm", "--collect"})), "dcusim sweep: --slurm or --collect, not both");
+    // Each value goes after #SBATCH in the job script: a line break there would be a command.
+    CHECK_THROWS_WITH(parse_sweep_args(with({"--slurm", "--partition", "cpu\nrm -rf x"})),
+                      "dcusim sweep: --partition: not a Slurm name (it holds a space, %, \\ or a control character)");
+    CHECK_THROWS_WITH(parse_sweep_args(with({"--slurm", "--account", "a b"})),
+                      "dcusim sweep: --account: not a Slurm name (it holds a space, %, \\ or a control character)");
+    // The job script's own options: --task counts from 1, the index is Slurm's (from 0).
+    const SweepArgs t = parse_sweep_args(with({"--task-list", "p/slurm-1.tasks", "--task", "4"}));
+    CHECK(t.task == 3);
+    CHECK(t.task_list == "p/slurm-1.tasks");
+    CHECK_THROWS_WITH(parse_sweep_args(with({"--task", "4"})), "dcusim sweep: --task-list and --task go together");
+}
+
+TEST_CASE("sweep --status takes the CSV and nothing else", "[cli][bad-input]") {
+    CHECK(parse_sweep_args({"--status", "s.csv"}).status == "s.csv");
+    CHECK(parse_sweep_args({"--status=s.csv"}).status == "s.csv");
+    CHECK_THROWS_WITH(parse_sweep_args({"--status", "s.csv", "--vary", "a=1"}), "dcusim sweep: --status FILE.csv takes nothing else");
+}
