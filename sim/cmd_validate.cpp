@@ -145,35 +145,17 @@ std::string report_md(const Options& o, const std::string& profiler, const std::
     return md.str();
 }
 
-}  // namespace
-
-int cmd_validate(const std::vector<std::string>& args) {
-    const char* usage =
-        "usage: dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
-        "                       [--slurm [--partition P] [--account A] [--time T] [--array-max N] [--per-task K] | --status]\n"
-        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
-        "                               [--max-l1-error PP] [--max-l2-error PP]]\n"
-        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
-        "  --gate fails (exit 1) unless: bank conflicts are exact on every kernel, the cycles MAPE is at most P\n"
-        "  (25), every kernel's DRAM read bytes are within P % (10), the DRAM write bytes MAPE is at most P, and the mean\n"
-        "  L1 and L2 hit-rate errors are at most PP percentage points (these three: no limit unless given)\n";
-    Options o;
-    try {
-        o = parse_validate_args(args);
-    } catch (const ConfigError& e) {
-        std::cerr << e.what() << '\n';
-        return 2;
-    }
-    if (o.help) {
-        std::cout << usage << '\n' << validate_options();
-        return 0;
-    }
-
+// The folder's inputs: the preset with the folder's measurement conditions, the pairs and the
+// measurements, the traces they name. Says why and returns 2 when one is missing or wrong.
+struct Inputs {
     std::vector<Pair> pairs;
     Measured measured;
     std::vector<MetricGroup> groups;
     std::string profiler;
     std::vector<std::string> traces;
+};
+
+int load_inputs(Options& o, Inputs& in) {
     try {
         Config cfg;
         if (!o.config.empty()) cfg.load_file(o.config);
@@ -183,94 +165,73 @@ int cmd_validate(const std::vector<std::string>& args) {
         if (fs::exists(conditions)) cfg.load_file(conditions.string());
         make_preset(cfg);  // an inconsistent preset fails here, naming its file and line, not in every child
         for (const auto& [k, v] : cfg.values()) o.settings.insert(o.settings.end(), {"--" + k, v});
-        profiler = cfg.str("report.profiler");
-        groups = metric_groups(profiler);
-        pairs = read_pairs((fs::path(o.dir) / "pairs.csv").string());
-        measured = read_measurements((fs::path(o.dir) / "measurements.csv").string());
+        in.profiler = cfg.str("report.profiler");
+        in.groups = metric_groups(in.profiler);
+        in.pairs = read_pairs((fs::path(o.dir) / "pairs.csv").string());
+        in.measured = read_measurements((fs::path(o.dir) / "measurements.csv").string());
         std::set<std::string> seen;
-        for (const auto& p : pairs) {
-            if (!measured.count(p.name() + "/" + p.scale))
+        for (const auto& p : in.pairs) {
+            if (!in.measured.count(p.name() + "/" + p.scale))
                 throw ValidateError((fs::path(o.dir) / "measurements.csv").string() + ": no measurements of " + p.name() + " at scale " + p.scale);
             if (!fs::exists(fs::path(o.dir) / p.trace)) throw ValidateError((fs::path(o.dir) / p.trace).string() + ": cannot open trace file");
-            if (seen.insert(p.trace).second) traces.push_back(p.trace);
+            if (seen.insert(p.trace).second) in.traces.push_back(p.trace);
         }
     } catch (const std::exception& e) {  // ConfigError, ValidateError
         std::cerr << "dcusim validate: " << e.what() << '\n';
         return 2;
     }
+    return 0;
+}
 
-    std::map<std::string, nlohmann::json> cluster_sims;  // --slurm: the replays the job array ran
-    if (o.slurm || o.status || o.task >= 0) {
-        const int rc = validate_slurm(o, traces, cluster_sims);
-        if (rc >= 0) return rc;
-    }
-    const fs::path out(o.out), tmp = out / ".runs";
+// One row per pair and metric group: the measured and predicted values and their error.
+// Throws ValidateError when a pair names a kernel the trace lacks or no counter was measured.
+std::vector<Row> compare(const Options& o, const Inputs& in, const std::map<std::string, nlohmann::json>& sims) {
     std::vector<Row> rows;
     size_t paired = 0;  // rows whose counters were measured
-    {
-        std::error_code ec;
-        fs::create_directories(tmp, ec);
-        if (ec) {
-            std::cerr << "dcusim validate: " << o.out << ": cannot make the report folder (" << ec.message() << ")\n";
-            return 2;
-        }
-    }
-    try {
-        for (const char* f : {"report.md", "validation.csv", "cycles.png", "cycles_error.png", "errors.png"}) fs::remove(out / f);
-        auto sims = o.slurm ? cluster_sims : simulate_all(o, traces, tmp);
-        fs::remove_all(tmp);
-        for (const auto& p : pairs) {
-            const auto& kernels = sims.at(p.trace).at("kernels");
-            if (p.kernel >= kernels.size())
-                throw ValidateError((fs::path(o.dir) / "pairs.csv").string() + ": " + p.trace + " has " + std::to_string(kernels.size()) +
-                                    " kernels, no kernel " + std::to_string(p.kernel));
-            const auto& stats = kernels[p.kernel].at("stats");
-            const auto& m = measured.at(p.name() + "/" + p.scale);
-            for (const auto& g : groups) {
-                Row r;
-                r.kernel = p.name();
-                r.metric = g.label;
-                bool have = true;
-                // Sums of counters on both sides; have: every one was measured.
-                auto sum = [&](const std::vector<std::string>& names, double& measured_sum, double& predicted_sum) {
-                    for (const auto& c : names) {
-                        auto it = m.find(c);
-                        have = have && it != m.end();
-                        if (it != m.end()) measured_sum += it->second;
-                        if (!stats.contains(c))
-                            throw ValidateError(p.trace + ": the simulation reports no " + c + " (report.profiler = " + profiler + "?)");
-                        predicted_sum += stats.at(c).get<double>();
-                    }
-                };
-                sum(g.counters, r.measured, r.predicted);
-                if (!g.per.empty()) {
-                    double dm = 0, dp = 0;
-                    sum(g.per, dm, dp);
-                    have = have && dm > 0;
-                    r.measured = dm > 0 ? 100.0 * r.measured / dm : 0;
-                    r.predicted = dp > 0 ? 100.0 * r.predicted / dp : 0;
+    for (const auto& p : in.pairs) {
+        const auto& kernels = sims.at(p.trace).at("kernels");
+        if (p.kernel >= kernels.size())
+            throw ValidateError((fs::path(o.dir) / "pairs.csv").string() + ": " + p.trace + " has " + std::to_string(kernels.size()) +
+                                " kernels, no kernel " + std::to_string(p.kernel));
+        const auto& stats = kernels[p.kernel].at("stats");
+        const auto& m = in.measured.at(p.name() + "/" + p.scale);
+        for (const auto& g : in.groups) {
+            Row r;
+            r.kernel = p.name();
+            r.metric = g.label;
+            bool have = true;
+            // Sums of counters on both sides; have: every one was measured.
+            auto sum = [&](const std::vector<std::string>& names, double& measured_sum, double& predicted_sum) {
+                for (const auto& c : names) {
+                    auto it = m.find(c);
+                    have = have && it != m.end();
+                    if (it != m.end()) measured_sum += it->second;
+                    if (!stats.contains(c))
+                        throw ValidateError(p.trace + ": the simulation reports no " + c + " (report.profiler = " + in.profiler + "?)");
+                    predicted_sum += stats.at(c).get<double>();
                 }
-                r.compared = have && r.measured >= g.min_measured && r.measured <= g.max_measured;
-                paired += have;
-                r.error = r.compared ? error_of(g.kind, r.measured, r.predicted) : 0;
-                rows.push_back(r);
+            };
+            sum(g.counters, r.measured, r.predicted);
+            if (!g.per.empty()) {
+                double dm = 0, dp = 0;
+                sum(g.per, dm, dp);
+                have = have && dm > 0;
+                r.measured = dm > 0 ? 100.0 * r.measured / dm : 0;
+                r.predicted = dp > 0 ? 100.0 * r.predicted / dp : 0;
             }
+            r.compared = have && r.measured >= g.min_measured && r.measured <= g.max_measured;
+            paired += have;
+            r.error = r.compared ? error_of(g.kind, r.measured, r.predicted) : 0;
+            rows.push_back(r);
         }
-        if (!paired)
-            throw ValidateError((fs::path(o.dir) / "measurements.csv").string() + " has none of the " + profiler +
-                                " counters compared (report.profiler = " + profiler + "): is --config the preset of the GPU measured?");
-    } catch (const ValidateError& e) {
-        fs::remove_all(tmp);
-        std::cerr << "dcusim validate: " << e.what() << '\n';
-        return 2;
-    } catch (const std::exception& e) {
-        fs::remove_all(tmp);
-        std::cerr << "dcusim validate: " << e.what() << '\n';
-        return 1;
     }
+    if (!paired)
+        throw ValidateError((fs::path(o.dir) / "measurements.csv").string() + " has none of the " + in.profiler +
+                            " counters compared (report.profiler = " + in.profiler + "): is --config the preset of the GPU measured?");
+    return rows;
+}
 
-    std::vector<Summary> sums;
-    for (const auto& g : groups) sums.push_back(summarize(g, rows));
+std::string validation_csv(const std::vector<Row>& rows, const std::vector<MetricGroup>& groups) {
     std::ostringstream csv;
     csv << "kernel,metric,measured,predicted,error,error_unit,compared\n";
     for (const auto& r : rows) {
@@ -280,20 +241,13 @@ int cmd_validate(const std::vector<std::string>& args) {
         csv << csv_field(r.kernel) << ',' << r.metric << ',' << fmt(r.measured, 3) << ',' << fmt(r.predicted, 3) << ',' << fmt(r.error, 3) << ','
             << (k == ErrorKind::Points ? "pp" : k == ErrorKind::Relative ? "%" : "abs") << ',' << (r.compared ? 1 : 0) << '\n';
     }
-    std::string plot_note;
-    try {
-        write_plots(o, rows, sums, plot_note);
-        write_files_atomically({{(out / "validation.csv").string(), csv.str()},
-                                {(out / "report.md").string(), report_md(o, profiler, pairs, rows, sums, groups, plot_note)}});
-    } catch (const std::exception& e) {
-        std::cerr << "dcusim validate: " << e.what() << '\n';
-        return 2;
-    }
-    if (!plot_note.empty()) std::cerr << "dcusim validate: " << plot_note << '\n';
+    return csv.str();
+}
 
-    // Summary on stdout; the last line is the cycles MAPE.
-    std::cout << "dcusim validate: " << pairs.size() << " kernels from " << traces.size() << " traces, " << profiler << " counters; report in "
-              << o.out << "/report.md\n";
+// The summary on stdout; the last line is the cycles MAPE.
+void print_summary(const Options& o, const Inputs& in, const std::vector<Summary>& sums) {
+    std::cout << "dcusim validate: " << in.pairs.size() << " kernels from " << in.traces.size() << " traces, " << in.profiler
+              << " counters; report in " << o.out << "/report.md\n";
     std::cout << std::left << std::setw(22) << "metric" << std::right << std::setw(9) << "kernels" << std::setw(14) << "mean error"
               << std::setw(14) << "max error" << std::setw(11) << "Pearson r" << std::setw(11) << "r of logs" << std::setw(9) << "exact" << '\n';
     const Summary* cycles = nullptr;
@@ -305,8 +259,10 @@ int cmd_validate(const std::vector<std::string>& args) {
         if (s.metric == "cycles") cycles = &s;
     }
     std::cout << "cycles MAPE: " << fmt(cycles ? cycles->mean : NAN) << "% over " << (cycles ? cycles->n : 0) << " kernels\n";
+}
 
-    if (!o.gate) return 0;
+// --gate: whether every limit holds; each one broken says so on stderr.
+bool gate_holds(const Options& o, const std::vector<Summary>& sums, const std::vector<Row>& rows) {
     bool ok = true;
     for (const auto& s : sums) {
         if (s.metric == "cycles" && s.mean > o.max_cycles_mape) {
@@ -333,7 +289,78 @@ int cmd_validate(const std::vector<std::string>& args) {
                       << fmt(o.max_dram_error) << "%)\n";
             ok = false;
         }
-    return ok ? 0 : 1;
+    return ok;
+}
+
+}  // namespace
+
+int cmd_validate(const std::vector<std::string>& args) {
+    const char* usage =
+        "usage: dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
+        "                       [--slurm [--partition P] [--account A] [--time T] [--array-max N] [--per-task K] | --status]\n"
+        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
+        "                               [--max-l1-error PP] [--max-l2-error PP]]\n"
+        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
+        "  --gate fails (exit 1) unless: bank conflicts are exact on every kernel, the cycles MAPE is at most P\n"
+        "  (25), every kernel's DRAM read bytes are within P % (10), the DRAM write bytes MAPE is at most P, and the mean\n"
+        "  L1 and L2 hit-rate errors are at most PP percentage points (these three: no limit unless given)\n";
+    Options o;
+    try {
+        o = parse_validate_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
+        return 2;
+    }
+    if (o.help) {
+        std::cout << usage << '\n' << validate_options();
+        return 0;
+    }
+    Inputs in;
+    if (int rc = load_inputs(o, in)) return rc;
+    std::map<std::string, nlohmann::json> cluster_sims;  // --slurm: the replays the job array ran
+    if (o.slurm || o.status || o.task >= 0) {
+        const int rc = validate_slurm(o, in.traces, cluster_sims);
+        if (rc >= 0) return rc;
+    }
+    const fs::path out(o.out), tmp = out / ".runs";
+    {
+        std::error_code ec;
+        fs::create_directories(tmp, ec);
+        if (ec) {
+            std::cerr << "dcusim validate: " << o.out << ": cannot make the report folder (" << ec.message() << ")\n";
+            return 2;
+        }
+    }
+    std::vector<Row> rows;
+    try {
+        for (const char* f : {"report.md", "validation.csv", "cycles.png", "cycles_error.png", "errors.png"}) fs::remove(out / f);
+        auto sims = o.slurm ? cluster_sims : simulate_all(o, in.traces, tmp);
+        fs::remove_all(tmp);
+        rows = compare(o, in, sims);
+    } catch (const ValidateError& e) {
+        fs::remove_all(tmp);
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 2;
+    } catch (const std::exception& e) {
+        fs::remove_all(tmp);
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 1;
+    }
+    std::vector<Summary> sums;
+    for (const auto& g : in.groups) sums.push_back(summarize(g, rows));
+    std::string plot_note;
+    try {
+        write_plots(o, rows, sums, plot_note);
+        write_files_atomically({{(out / "validation.csv").string(), validation_csv(rows, in.groups)},
+                                {(out / "report.md").string(), report_md(o, in.profiler, in.pairs, rows, sums, in.groups, plot_note)}});
+    } catch (const std::exception& e) {
+        std::cerr << "dcusim validate: " << e.what() << '\n';
+        return 2;
+    }
+    if (!plot_note.empty()) std::cerr << "dcusim validate: " << plot_note << '\n';
+    print_summary(o, in, sums);
+    if (!o.gate) return 0;
+    return gate_holds(o, sums, rows) ? 0 : 1;
 }
 
 }  // namespace dcusim
