@@ -56,11 +56,9 @@ bool one_user_is(const Instruction& inst, unsigned opcode) {
 // where contraction is allowed, both targets; IMAD and LEA on NVIDIA, which
 // also take a 32-bit index into the 64-bit address: IMAD.WIDE, LEA.HI.X).
 bool folded(const Instruction& inst, Gpu gpu) {
-    if (inst.getOpcode() == Instruction::FMul && inst.hasAllowContract() && inst.hasOneUse()) {
-        const auto* u = dyn_cast<Instruction>(inst.user_back());
-        return u && (u->getOpcode() == Instruction::FAdd || u->getOpcode() == Instruction::FSub) &&
-               u->hasAllowContract();
-    }
+    if (inst.getOpcode() == Instruction::FMul && inst.hasAllowContract())
+        return (one_user_is(inst, Instruction::FAdd) || one_user_is(inst, Instruction::FSub)) &&
+               cast<Instruction>(inst.user_back())->hasAllowContract();
     if (gpu != Gpu::Nvptx) return false;
     const bool i32 = inst.getType()->isIntegerTy(32);
     if (i32 && (inst.getOpcode() == Instruction::Mul ||

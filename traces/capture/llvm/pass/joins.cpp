@@ -57,38 +57,24 @@ struct Candidate {
 
 // A plain load or store of 4 or 8 bytes a lane: what the backends join.
 std::optional<std::pair<Value*, uint64_t>> joinable(Instruction& i, const DataLayout& dl) {
-    Value* ptr = nullptr;
-    Type* ty = nullptr;
-    if (auto* l = dyn_cast<LoadInst>(&i); l && l->isSimple()) {
-        ptr = l->getPointerOperand();
-        ty = l->getType();
-    } else if (auto* s = dyn_cast<StoreInst>(&i); s && s->isSimple()) {
-        ptr = s->getPointerOperand();
-        ty = s->getValueOperand()->getType();
-    }
+    const auto* l = dyn_cast<LoadInst>(&i);
+    const auto* s = dyn_cast<StoreInst>(&i);
+    if (!(l && l->isSimple()) && !(s && s->isSimple())) return std::nullopt;
+    Value* ptr = getLoadStorePointerOperand(&i);
+    Type* ty = getLoadStoreType(&i);
     // A constant address on NVIDIA is an operand of its use, not a load (device_pass.cpp).
-    if (!ptr || isa<Constant>(ptr) || !ty->isSized() || ty->isAggregateType()) return std::nullopt;
+    if (isa<Constant>(ptr) || !ty->isSized() || ty->isAggregateType()) return std::nullopt;
     const uint64_t bytes = dl.getTypeStoreSize(ty).getFixedValue();
     if (bytes != 4 && bytes != 8) return std::nullopt;
     return std::make_pair(ptr, bytes);
-}
-
-Value* pointer_of(Instruction& i) {
-    if (auto* l = dyn_cast<LoadInst>(&i)) return l->getPointerOperand();
-    return cast<StoreInst>(i).getPointerOperand();
-}
-
-MaybeAlign align_of(Instruction& i) {
-    if (auto* l = dyn_cast<LoadInst>(&i)) return l->getAlign();
-    return cast<StoreInst>(i).getAlign();
 }
 
 }  // namespace
 
 Placement placement_of(Gpu gpu) {
     // ptxas places a kernel's shared variables in their order from the window's
-    // start and joins accesses by that placement, not by the PTX's `.align`:
-    // probe/README.md. It joins private stores only up to 8 bytes where 16 were
+    // start and joins accesses by that placement, not by the PTX's `.align`
+    // (probe/merge_probe.cu; its SASS in validation/results/h200-dcucc/merge_probe). It joins private stores only up to 8 bytes where 16 were
     // possible (STL.64 in spill and the probe's lo_loop): the frame is taken as
     // 8-aligned (assumed from those two). AMDGPU's code generator joins by the
     // IR's alignment (its load/store vectoriser); its machine-level joins
@@ -145,7 +131,7 @@ void Joins::run_window(const std::vector<Instruction*>& accesses, bool loads) {
     std::map<std::tuple<const Value*, unsigned, uint64_t>, std::vector<std::pair<int64_t, size_t>>> groups;
     std::map<std::tuple<const Value*, unsigned, uint64_t>, const SCEV*> first;
     for (size_t n = 0; n < accesses.size(); ++n) {
-        Value* ptr = pointer_of(*accesses[n]);
+        Value* ptr = getLoadStorePointerOperand(accesses[n]);
         const uint64_t bytes = joinable(*accesses[n], dl_)->second;
         const auto key = std::make_tuple(getUnderlyingObject(ptr, 12), ptr->getType()->getPointerAddressSpace(), bytes);
         const SCEV* at = se_.getSCEV(ptr);
@@ -175,8 +161,8 @@ void Joins::run_window(const std::vector<Instruction*>& accesses, bool loads) {
 // The alignment the backend can prove for an access: its own, or that of its
 // offset from a shared or local object in the placement laid out above.
 uint64_t Joins::alignment(Instruction& i) const {
-    const uint64_t own = align_of(i).valueOrOne().value();
-    Value* ptr = pointer_of(i);
+    const uint64_t own = getLoadStoreAlignment(&i).value();
+    Value* ptr = getLoadStorePointerOperand(&i);
     auto placed = object_align_.find(getUnderlyingObject(ptr, 12));
     if (placed == object_align_.end()) return own;
     const SCEV* at = se_.getSCEV(ptr);

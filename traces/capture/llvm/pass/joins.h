@@ -39,7 +39,6 @@ public:
         auto it = member_.find(&i);
         return it == member_.end() ? nullptr : &joins_[it->second];
     }
-    size_t size() const { return joins_.size(); }
 
 private:
     uint64_t alignment(llvm::Instruction& i) const;

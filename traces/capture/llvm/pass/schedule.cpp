@@ -14,16 +14,16 @@ namespace dcucc {
 
 namespace {
 
-// The space a pointer reaches, where it is known: its own address space, or
-// its object's. Kernel pointer arguments point to global memory (the CUDA and
-// HIP rule that NVPTX's argument lowering applies).
-std::optional<unsigned> space_reached(const Value* ptr, Gpu gpu) {
-    const unsigned as = ptr->getType()->getPointerAddressSpace();
-    if (space_of(as, gpu) != DCUCC_GENERIC) return as;
+// The dcusim space a pointer reaches, where it is known: its own address
+// space's, or its object's. Kernel pointer arguments point to global memory
+// (the CUDA and HIP rule that NVPTX's argument lowering applies).
+std::optional<uint32_t> space_reached(const Value* ptr, Gpu gpu) {
+    const std::optional<uint32_t> own = space_of(ptr->getType()->getPointerAddressSpace(), gpu);
+    if (own != DCUCC_GENERIC) return own;
     const Value* obj = getUnderlyingObject(ptr, 12);
-    if (const auto* gv = dyn_cast<GlobalVariable>(obj)) return gv->getAddressSpace();
-    if (isa<AllocaInst>(obj)) return 5u;
-    if (const auto* arg = dyn_cast<Argument>(obj); arg && is_kernel(*arg->getParent(), gpu)) return 1u;
+    if (const auto* gv = dyn_cast<GlobalVariable>(obj)) return space_of(gv->getAddressSpace(), gpu);
+    if (isa<AllocaInst>(obj)) return DCUCC_LOCAL;
+    if (const auto* arg = dyn_cast<Argument>(obj); arg && is_kernel(*arg->getParent(), gpu)) return DCUCC_GLOBAL;
     return std::nullopt;
 }
 

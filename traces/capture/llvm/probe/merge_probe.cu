@@ -1,7 +1,8 @@
 // Which adjacent accesses does the NVIDIA assembler (ptxas) join into one wide
 // instruction below the PTX, where an IR pass cannot see it? Each kernel makes
-// one pattern; validation/run_h200_merge_probe.sh disassembles the cubin and
-// traces/capture/llvm/probe/README.md reads the answer off the SASS.
+// one pattern; validation/run_h200_merge_probe.sh disassembles the cubin
+// (validation/results/h200-dcucc/merge_probe/) and pass/joins.cpp's
+// placement model follows what it shows.
 // clang's PTX for every kernel here has only 4-byte accesses.
 #define N 16
 
