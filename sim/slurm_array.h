@@ -60,6 +60,17 @@ struct ArrayJob {
     std::string status_command;  // how to follow it, said after "submitted job N"
 };
 
+// The sbatch settings and verbosity of a command's --slurm options (sweep's and validate's).
+template <class Args>
+void take_slurm_options(ArrayJob& job, const Args& a) {
+    job.partition = a.partition;
+    job.account = a.account;
+    job.time = a.time;
+    job.array_max = a.array_max;
+    job.per_task = a.per_task;
+    job.quiet = a.quiet;
+}
+
 std::vector<Submission> read_submissions(const std::filesystem::path& parts);
 
 // The array tasks of `job` by index ("3"), from squeue, else sacct; empty when neither knows it.

@@ -46,12 +46,7 @@ ArrayJob array_of(const SweepPlan& plan) {
     }
     job.after += " --out " + shell_quote(a.out) + " --";
     for (const auto& t : a.traces) job.after += " " + shell_quote(t);
-    job.partition = a.partition;
-    job.account = a.account;
-    job.time = a.time;
-    job.array_max = a.array_max;
-    job.per_task = a.per_task;
-    job.quiet = a.quiet;
+    take_slurm_options(job, a);
     job.status_command = "dcusim sweep --status " + a.out;
     return job;
 }

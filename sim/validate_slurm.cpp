@@ -50,12 +50,7 @@ ArrayJob array_of(const ValidateArgs& o, const std::vector<std::string>& traces)
     job.before = shell_quote(self_exe()) + " validate --quiet";
     if (!o.config.empty()) job.after += " --config " + shell_quote(o.config);
     job.after += " --out " + shell_quote(o.out) + " -- " + shell_quote(o.dir);
-    job.partition = o.partition;
-    job.account = o.account;
-    job.time = o.time;
-    job.array_max = o.array_max;
-    job.per_task = o.per_task;
-    job.quiet = o.quiet;
+    take_slurm_options(job, o);
     job.status_command = "dcusim validate " + o.dir + (o.config.empty() ? "" : " --config " + o.config) + " --out " + o.out + " --status";
     return job;
 }
