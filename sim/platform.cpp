@@ -58,10 +58,8 @@ public:
         dp.sample_line_bytes = p.l1.geometry.line_bytes;
         min_workgroups_ = p.sample.min_workgroups;
         if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
-        LaunchParams lp = p.launch;
-        if (p.fixed_memory) lp.dirty_lines = 0;  // no L2 to hold them
         l2_line_bytes_ = p.l2.geometry.line_bytes;
-        launch_ = std::make_unique<Launch>(lp, l2_line_bytes_);
+        launch_ = std::make_unique<Launch>(p.launch, l2_line_bytes_);
         dispatcher_ = std::make_unique<Dispatcher>(
             "dispatcher", dp, clk_, std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size), this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
@@ -257,7 +255,7 @@ private:
         for (auto& l : l2_) l->invalidate();
     }
     void add_l2_foreign_dirty(uint64_t address) override {
-        if (xbar_) l2_[xbar_->channel_of(address)]->add_foreign_dirty(address / l2_line_bytes_);
+        if (xbar_) l2_[xbar_->channel_of(address)]->add_foreign_dirty(address / l2_line_bytes_);  // none with mem.model = fixed
     }
 
     Clock clk_;
