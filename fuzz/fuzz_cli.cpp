@@ -63,6 +63,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
             ValidateArgs v = parse_validate_args(args);
             if (!v.help && (v.jobs < 1 || v.jobs > 1024 || v.dir.empty())) std::abort();
         } else if (cmd == "plot") parse_plot_args(args);
+        else if (cmd == "measure") {
+            const MeasureArgs m = parse_measure_args(args);
+            if (!m.help && (m.out.empty() || m.program.empty())) std::abort();
+        }
         else if (cmd == "trace" && !args.empty() && args[0] == "convert")
             parse_convert_args(std::vector<std::string>(args.begin() + 1, args.end()));
         else if (cmd == "trace" && !args.empty() && (args[0] == "dump" || args[0] == "stats"))

@@ -18,6 +18,7 @@ static const char* kUsage =
     "       dcusim sweep [--config FILE] --vary KEY=V1,V2,... [--vary ...] [-j N] --out FILE.csv [--json FILE] TRACE...\n"
     "       dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--out FILE.png|FILE.svg]\n"
     "       dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--gate ...]\n"
+    "       dcusim measure -o DIR [--config FILE] [--capture auto|dcutrace|dcucc] [--kernel REGEX] -- PROGRAM ARGS...\n"
     "       dcusim trace convert IN OUT [--to text|binary]\n"
     "       dcusim trace dump FILE\n"
     "       dcusim trace stats FILE\n"
@@ -51,6 +52,7 @@ int cli_main(const std::vector<std::string>& args) {
         if (cmd == "sweep") return cmd_sweep(rest);
         if (cmd == "plot") return cmd_plot(rest);
         if (cmd == "validate") return cmd_validate(rest);
+        if (cmd == "measure") return cmd_measure(rest);
         std::cerr << "dcusim: unknown command '" << cmd << "' (dcusim --help lists them)\n";
         return 2;
     } catch (const std::bad_alloc&) {

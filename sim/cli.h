@@ -13,5 +13,6 @@ int cmd_trace(const std::vector<std::string>& args);
 int cmd_sweep(const std::vector<std::string>& args);
 int cmd_plot(const std::vector<std::string>& args);
 int cmd_validate(const std::vector<std::string>& args);
+int cmd_measure(const std::vector<std::string>& args);
 
 }  // namespace dcusim

@@ -1,5 +1,6 @@
 #include "cli_parse.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "cli_options.h"
@@ -202,6 +203,36 @@ ValidateArgs parse_validate_args(const std::vector<std::string>& args) {
     read_slurm_args("validate", vm, o);
     o.status = vm["status"].as<bool>();
     if (o.slurm && o.status) throw ConfigError("dcusim validate: --slurm or --status, not both");
+    return o;
+}
+
+po::options_description measure_options() {
+    po::options_description o("measure options");
+    o.add_options()("out,o", po::value<std::string>()->value_name("DIR"), "the results folder to write (new, or empty)")(
+        "config", po::value<std::string>()->value_name("FILE"), "the preset whose report.profiler names the counters; default: built-in")(
+        "capture", po::value<std::string>()->value_name("TOOL")->default_value("auto"),
+        "dcutrace (NVIDIA), dcucc (a program built with dcucc), or auto: the one that goes with the profiler")(
+        "kernel", po::value<std::string>()->value_name("REGEX"), "only launches of kernels whose name matches")(
+        "help,h", po::bool_switch(), "this help");
+    return o;
+}
+
+MeasureArgs parse_measure_args(const std::vector<std::string>& args) {
+    const auto sep = std::find(args.begin(), args.end(), "--");
+    const std::vector<std::string> own(args.begin(), sep);
+    const po::variables_map vm = parse("measure", own, measure_options(), po::positional_options_description());
+    MeasureArgs o;
+    o.help = vm["help"].as<bool>();
+    if (o.help) return o;
+    if (sep != args.end()) o.program.assign(sep + 1, args.end());
+    if (o.program.empty()) throw ConfigError("dcusim measure: no program (dcusim measure -o DIR -- PROGRAM ARGS...)");
+    o.out = str_of(vm, "out");
+    if (o.out.empty()) throw ConfigError("dcusim measure: -o needs a results folder");
+    o.config = str_of(vm, "config");
+    o.capture = str_of(vm, "capture", "auto");
+    if (o.capture != "auto" && o.capture != "dcutrace" && o.capture != "dcucc")
+        throw ConfigError("dcusim measure: --capture " + o.capture + ": say dcutrace, dcucc or auto");
+    o.kernel = str_of(vm, "kernel");
     return o;
 }
 

@@ -66,6 +66,15 @@ PlotArgs parse_plot_args(const std::vector<std::string>& args);
 boost::program_options::variables_map parse_run_args(const std::vector<std::string>& args,
                                                      boost::program_options::options_description* opts = nullptr);
 
+// `dcusim measure -o DIR [options] -- PROGRAM ARGS...`: the words after "--" are the program's.
+struct MeasureArgs {
+    std::string out, config, capture = "auto", kernel;
+    std::vector<std::string> program;
+    bool help = false;
+};
+boost::program_options::options_description measure_options();
+MeasureArgs parse_measure_args(const std::vector<std::string>& args);
+
 // `dcusim trace convert IN OUT [--to text|binary]`.
 struct ConvertArgs {
     std::string in, out, to;
