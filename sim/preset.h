@@ -8,6 +8,7 @@
 #include "../models/lds/lds.h"
 #include "../models/dram/dram_params.h"
 #include "../models/gpu/launch.h"
+#include "../models/host/host_link.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
 #include "../models/memory/fixed_latency_memory.h"
@@ -33,6 +34,7 @@ struct Preset {
     L2Params l2;  // one channel
     DramParams dram;
     SampleParams sample;
+    HostLinkParams host;  // link.*, copy.*
     uint64_t memory_limit_bytes = uint64_t(8) << 30;  // sim.memory_limit_bytes
     double stall_seconds = 30;        // sim.stall_seconds
 };
@@ -55,6 +57,7 @@ void for_each_unit(Preset& p, F&& f) {
     f(dram_param_table(), p.dram);
     f(sample_param_table(), p.sample);
     f(launch_param_table(), p.launch);
+    f(host_link_param_table(), p.host);
 }
 
 // Throws ConfigError when values are inconsistent with each other.
