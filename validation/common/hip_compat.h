@@ -32,6 +32,18 @@
 #define hipDeviceProp_t cudaDeviceProp
 #define hipGetDeviceProperties cudaGetDeviceProperties
 #define hipGetDeviceCount cudaGetDeviceCount
+#define hipMemcpyDeviceToDevice cudaMemcpyDeviceToDevice
+#define hipMemcpyAsync cudaMemcpyAsync
+#define hipHostMalloc cudaHostAlloc
+#define hipHostMallocDefault cudaHostAllocDefault
+#define hipHostMallocWriteCombined cudaHostAllocWriteCombined
+#define hipHostMallocMapped cudaHostAllocMapped
+#define hipHostFree cudaFreeHost
+#define hipHostGetDevicePointer cudaHostGetDevicePointer
+#define hipStream_t cudaStream_t
+#define hipStreamCreate cudaStreamCreate
+#define hipStreamDestroy cudaStreamDestroy
+#define hipStreamSynchronize cudaStreamSynchronize
 #define hipLaunchKernelGGL(kernel, grid, block, shmem, stream, ...) \
     kernel<<<(grid), (block), (shmem), (stream)>>>(__VA_ARGS__)
 #if defined(DCU_CAPTURE)
