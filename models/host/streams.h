@@ -28,6 +28,7 @@ struct HostOp {
     uint32_t stream = 0;           // Copy, Kernel, Sync
     bool device = false;           // Sync: the whole device, not one stream
     uint64_t ps = 0;               // Kernel: its duration; Host: the host's time
+    std::string name;              // Kernel: its name (the timeline's label)
 };
 
 // Where a piece of work ran, for the timeline: a copy engine or the GPU, on behalf of a stream.
