@@ -53,7 +53,9 @@ std::string sample_text(unsigned waves) {
         o << "\nst lds 16 0x20 all affine 0x400 -0x10\natom local 8 0x28 0x80000001 list 0x10 0x8\n";
         o << "compute 7\nbar 0x30\nwait\nwait 0x38\ncompute 9 long 2\ncompute 5 mid 3\ncompute 6 long 1 mid 2\n";
     }
-    o << "end\nkernel second grid 1 1 1 block 1 1 1\nend\n";
+    o << "end\ncopy h2d 4096 pinned stream 1 async\nhost 2500\nmap 0x7f0000000000 65536\n";
+    o << "kernel second grid 1 1 1 block 1 1 1 stream 2\nend\n";
+    o << "copy d2h 1 pageable\ncopy d2d 8 device stream 3\ncopy h2d 7 wc async\ncopy d2h 9 mapped stream 65535\nsync stream 3\nsync\n";
     return o.str();
 }
 }  // namespace
@@ -171,4 +173,22 @@ TEST_CASE("garbage records with valid checksums are errors, never crashes", "[bi
     }
     CHECK(errors > 2000);  // almost every mutation is caught
     CHECK(errors + ok == 3000);
+}
+
+TEST_CASE("binary host records with bad flags are errors naming the chunk", "[binary][bad-input]") {
+    // wave_size 64, then one host record: its raw bytes, as the writer lays them out.
+    auto with = [](std::string rec) { return write_temp("host_flags.dctrace", file_with_chunk(std::string("\x00\x40", 2) + rec, 2)); };
+    const auto good = read_all(with(std::string{char(bin::TCopy), char(0x01 | 0x01 << 2), 0x05}));  // d2h 5 bytes pinned
+    REQUIRE(good.size() == 2);
+    CHECK(good[1].host.dir == CopyDir::D2H);
+    CHECK(good[1].host.bytes == 5);
+    const std::string p1 = with(std::string{char(bin::TCopy), char(7 << 2), 0x01});  // host memory 7: there are 5 kinds
+    CHECK(error_of(p1) == p1 + ": chunk 1: bad copy flags");
+    const std::string p2 = with(std::string{char(bin::TCopy), char(0x03), 0x01});  // direction 3
+    CHECK(error_of(p2) == p2 + ": chunk 1: bad copy flags");
+    const std::string p3 = with(std::string{char(bin::TSync), 0x02});
+    CHECK(error_of(p3) == p3 + ": chunk 1: bad sync flags");
+    // The stream's rules are TraceStream's, alike for both formats.
+    const std::string p4 = with(std::string{char(bin::TCopy), char(0x01 << 2 | 0x40), 0x01, char(0x80), char(0x80), 0x04});
+    CHECK(error_of(p4) == p4 + ": chunk 1: stream 65536 too large (at most 65535)");
 }

@@ -116,7 +116,7 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 0 1 1 block 64 1 1\n") ==
           "t.trace:3: dimension '0' must be 1 to 4294967295");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 regs 4\n") ==
-          "t.trace:3: unknown kernel attribute 'regs' (lds, vgprs, sgprs, scratch)");
+          "t.trace:3: unknown kernel attribute 'regs' (lds, vgprs, sgprs, scratch, stream)");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nend\n") == "t.trace:3: 'end' outside a kernel");
     CHECK(error_of(head + "wave 0 0\nld lds 4 0 all affine 0x100 -8\n") ==
           "t.trace:5: lds access of 4 bytes at 256 (a lane below 0) leaves the 4 GiB window of LDS and local offsets (4294967296 bytes)");

@@ -27,6 +27,9 @@ enum Tag : uint8_t {
     TWaveSize = 0, TKernel = 1, TWave = 2, TBarrier = 3, TWait = 4, TCompute = 5, TEnd = 6, TPcInfo = 7,
     TComputeLong = 8,  // compute with long-latency instructions among them: count, then how many
     TComputeMid = 9,   // compute with middle-latency ones among them: count, long-latency count, middle count
+    // Host statements: copy (flags: dir:2 | host memory:3 | async:1 | has stream:1, then bytes [, stream]),
+    // sync (has stream [, stream]), host (ns), map (base, bytes).
+    TCopy = 10, TSync = 11, THost = 12, TMap = 13,
 };
 constexpr uint8_t kMemBit = 0x80;
 // Address encodings of a memory instruction (bits 1-2 of its flags byte; bit 0: mask is `all`).

@@ -142,6 +142,31 @@ void BinaryReader::decode_mem(uint8_t tag, Record& r) {
     }
 }
 
+void BinaryReader::decode_host(uint8_t tag, Record& r) {
+    HostCall& h = r.host;
+    if (tag == TCopy) {
+        r.kind = RecKind::Copy;
+        const uint8_t f = byte();
+        if ((f & 3) > 2 || (f >> 2 & 7) > 4 || (f & 0x80)) fail("bad copy flags");
+        h.dir = CopyDir(f & 3), h.mem = HostMemKind(f >> 2 & 7), h.async = f >> 5 & 1, h.has_stream = f >> 6 & 1;
+        h.bytes = varint();
+        if (h.has_stream) h.stream = varint();
+    } else if (tag == TSync) {
+        r.kind = RecKind::Sync;
+        const uint8_t f = byte();
+        if (f > 1) fail("bad sync flags");
+        h.has_stream = f;
+        if (h.has_stream) h.stream = varint();
+    } else if (tag == THost) {
+        r.kind = RecKind::Host;
+        h.ns = varint();
+    } else {
+        r.kind = RecKind::Map;
+        h.base = varint();
+        h.bytes = varint();
+    }
+}
+
 bool BinaryReader::next(Record& r) {
     if (ended_) return false;
     while (left_in_chunk_ == 0) {
@@ -168,13 +193,18 @@ bool BinaryReader::next(Record& r) {
             // Every value as encoded: TraceStream applies the ranges (shared with the text reader).
             for (uint64_t* d : {&k.grid.x, &k.grid.y, &k.grid.z, &k.block.x, &k.block.y, &k.block.z}) *d = varint();
             k.present = byte();
-            if (k.present & ~15u) fail("bad kernel attribute flags");
+            if (k.present & ~31u) fail("bad kernel attribute flags");
             if (k.present & KernelInfo::HasLds) k.lds_bytes = varint();
             if (k.present & KernelInfo::HasVgprs) k.vgprs = varint();
             if (k.present & KernelInfo::HasSgprs) k.sgprs = varint();
             if (k.present & KernelInfo::HasScratch) k.scratch_bytes = varint();
+            if (k.present & KernelInfo::HasStream) k.stream = varint();
             break;
         }
+        case TCopy:
+        case TSync:
+        case THost:
+        case TMap: decode_host(tag, r); break;
         case TWave: r.kind = RecKind::Wave; r.block = varint(); r.wave = varint(); break;
         case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); break;
         case TWait: r.kind = RecKind::Wait; r.has_pc = byte() != 0; if (r.has_pc) r.pc = varint(); break;

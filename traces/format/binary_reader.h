@@ -28,6 +28,7 @@ private:
     uint64_t varint();
     uint8_t byte();
     void decode_mem(uint8_t tag, Record& r);
+    void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
 
     std::string path_;
     std::unique_ptr<std::istream> in_;

@@ -71,8 +71,24 @@ void BinaryWriter::write(const Record& r) {
             if (k.present & KernelInfo::HasVgprs) put_varint(b, k.vgprs);
             if (k.present & KernelInfo::HasSgprs) put_varint(b, k.sgprs);
             if (k.present & KernelInfo::HasScratch) put_varint(b, k.scratch_bytes);
+            if (k.present & KernelInfo::HasStream) put_varint(b, k.stream);
             break;
         }
+        case RecKind::Copy: {
+            const HostCall& h = r.host;
+            b.push_back(TCopy);
+            b.push_back(uint8_t(unsigned(h.dir) | unsigned(h.mem) << 2 | unsigned(h.async) << 5 | unsigned(h.has_stream) << 6));
+            put_varint(b, h.bytes);
+            if (h.has_stream) put_varint(b, h.stream);
+            break;
+        }
+        case RecKind::Sync:
+            b.push_back(TSync);
+            b.push_back(r.host.has_stream ? 1 : 0);
+            if (r.host.has_stream) put_varint(b, r.host.stream);
+            break;
+        case RecKind::Host: b.push_back(THost); put_varint(b, r.host.ns); break;
+        case RecKind::Map: b.push_back(TMap); put_varint(b, r.host.base); put_varint(b, r.host.bytes); break;
         case RecKind::Wave: b.push_back(TWave); put_varint(b, r.block); put_varint(b, r.wave); break;
         case RecKind::Barrier: b.push_back(TBarrier); put_varint(b, r.pc); break;
         case RecKind::Wait:

@@ -21,9 +21,34 @@ const char* space_name(Space s) {
     return "?";
 }
 
+const char* copy_dir_name(CopyDir d) {
+    switch (d) {
+        case CopyDir::H2D: return "h2d";
+        case CopyDir::D2H: return "d2h";
+        case CopyDir::D2D: return "d2d";
+    }
+    return "?";
+}
+
+const char* host_mem_name(HostMemKind m) {
+    switch (m) {
+        case HostMemKind::Pageable: return "pageable";
+        case HostMemKind::Pinned: return "pinned";
+        case HostMemKind::WriteCombined: return "wc";
+        case HostMemKind::Mapped: return "mapped";
+        case HostMemKind::Device: return "device";
+    }
+    return "?";
+}
+
 bool KernelInfo::operator==(const KernelInfo& o) const {
     return name == o.name && grid == o.grid && block == o.block && lds_bytes == o.lds_bytes &&
-           vgprs == o.vgprs && sgprs == o.sgprs && scratch_bytes == o.scratch_bytes && present == o.present;
+           vgprs == o.vgprs && sgprs == o.sgprs && scratch_bytes == o.scratch_bytes && stream == o.stream && present == o.present;
+}
+
+bool HostCall::operator==(const HostCall& o) const {
+    return dir == o.dir && mem == o.mem && async == o.async && has_stream == o.has_stream && stream == o.stream &&
+           bytes == o.bytes && base == o.base && ns == o.ns;
 }
 
 bool MemAccess::operator==(const MemAccess& o) const {
@@ -43,6 +68,10 @@ bool Record::operator==(const Record& o) const {
         case RecKind::Compute: return count == o.count && long_count == o.long_count && mid_count == o.mid_count;
         case RecKind::End: return true;
         case RecKind::PcInfo: return pc == o.pc && pc_flags == o.pc_flags && pc_line == o.pc_line;
+        case RecKind::Copy:
+        case RecKind::Sync:
+        case RecKind::Host:
+        case RecKind::Map: return host == o.host;
     }
     return false;
 }

@@ -33,8 +33,9 @@ struct KernelInfo {
     uint64_t vgprs = 0;
     uint64_t sgprs = 0;
     uint64_t scratch_bytes = 0;
+    uint64_t stream = 0;  // the stream it is launched on (0: the default stream)
     uint8_t present = 0;  // bit mask of KernelInfo::Has*
-    enum : uint8_t { HasLds = 1, HasVgprs = 2, HasSgprs = 4, HasScratch = 8 };
+    enum : uint8_t { HasLds = 1, HasVgprs = 2, HasSgprs = 4, HasScratch = 8, HasStream = 16 };
     bool operator==(const KernelInfo& o) const;
 };
 
@@ -59,7 +60,29 @@ struct MemAccess {
     bool operator==(const MemAccess& o) const;
 };
 
-enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compute, End, PcInfo };
+enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compute, End, PcInfo, Copy, Sync, Host, Map };
+
+// Host statements, between kernels (docs/trace-format.md, "Host statements"): a copy, a sync, the
+// host's own time, and a range of global addresses that is mapped host memory.
+enum class CopyDir : uint8_t { H2D = 0, D2H = 1, D2D = 2 };
+enum class HostMemKind : uint8_t { Pageable = 0, Pinned = 1, WriteCombined = 2, Mapped = 3, Device = 4 };
+const char* copy_dir_name(CopyDir d);
+const char* host_mem_name(HostMemKind m);
+
+struct HostCall {
+    CopyDir dir = CopyDir::H2D;              // Copy
+    HostMemKind mem = HostMemKind::Pinned;   // Copy
+    bool async = false;                      // Copy
+    bool has_stream = false;                 // Copy, Sync (a sync without one waits for the device)
+    uint64_t stream = 0;                     // Copy, Sync
+    uint64_t bytes = 0;                      // Copy, Map
+    uint64_t base = 0;                       // Map
+    uint64_t ns = 0;                         // Host
+    bool operator==(const HostCall& o) const;
+};
+constexpr uint64_t kMaxStream = 65535;           // streams a program names: far past any program's
+constexpr uint64_t kMaxCopyBytes = 1ull << 40;   // one copy or map: 1 TiB, past any GPU's memory
+constexpr uint64_t kMaxHostNs = 1ull << 40;      // host time between two calls: 18 minutes
 
 // Attributes of the instruction at a PC, declared once per kernel (`pc` statement).
 enum PcFlags : uint8_t { PcReadOnly = 1, PcHasLine = 2 };
@@ -78,6 +101,7 @@ struct Record {
     uint64_t count = 0;         // Compute: instructions
     uint64_t long_count = 0;    // Compute: how many of them are long-latency (conversions, transcendentals)
     uint64_t mid_count = 0;     // Compute: how many take a middle latency (IMAD.HI: high-word multiplies)
+    HostCall host;              // Copy, Sync, Host, Map
     bool operator==(const Record& o) const;
 };
 

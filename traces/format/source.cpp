@@ -1,5 +1,7 @@
 #include "source.h"
 
+#include <iterator>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -61,6 +63,32 @@ void TraceStream::check_kernel(const KernelInfo& k) {
     if (k.lds_bytes > kMaxLdsBytes) fail("'lds' " + std::to_string(k.lds_bytes) + " bytes too large (at most 4294967296)");
     if (k.scratch_bytes > kMaxScratchBytes)
         fail("'scratch' " + std::to_string(k.scratch_bytes) + " bytes per lane too large (at most 16777216)");
+    if (k.stream > kMaxStream) fail("stream " + std::to_string(k.stream) + " too large (at most 65535)");
+}
+
+void TraceStream::check_host(const Record& r) {
+    const HostCall& h = r.host;
+    static const char* names[] = {"copy", "sync", "host", "map"};
+    const char* what = names[unsigned(r.kind) - unsigned(RecKind::Copy)];
+    if (in_kernel_)
+        fail(std::string("'") + what + "' inside kernel '" + kernel_.name + "': host statements come between 'end' and the next 'kernel'");
+    if (h.stream > kMaxStream) fail("stream " + std::to_string(h.stream) + " too large (at most 65535)");
+    if (r.kind == RecKind::Copy) {
+        if (h.bytes == 0 || h.bytes > kMaxCopyBytes) fail("copy of " + std::to_string(h.bytes) + " bytes (1 to 1099511627776)");
+        if ((h.dir == CopyDir::D2D) != (h.mem == HostMemKind::Device))
+            fail(h.dir == CopyDir::D2D ? "a d2d copy names 'device' memory" : "an h2d or d2h copy names host memory, not 'device'");
+    } else if (r.kind == RecKind::Host) {
+        if (h.ns > kMaxHostNs) fail("host time " + std::to_string(h.ns) + " ns too large (at most 1099511627776)");
+    } else if (r.kind == RecKind::Map) {
+        if (h.bytes == 0 || h.bytes > kMaxCopyBytes) fail("map of " + std::to_string(h.bytes) + " bytes (1 to 1099511627776)");
+        if (h.base >= kAddressEnd || h.bytes > kAddressEnd - h.base) fail("mapped range ends past the address space");
+        if (maps_.size() >= 65536) fail("more than 65536 mapped ranges");
+        const uint64_t end = h.base + h.bytes;
+        auto next = maps_.lower_bound(h.base);
+        const bool overlaps = (next != maps_.end() && next->first < end) || (next != maps_.begin() && std::prev(next)->second > h.base);
+        if (overlaps) fail("mapped range overlaps another");
+        maps_.emplace(h.base, end);
+    }
 }
 
 void TraceStream::check_wave(const Record& r) {
@@ -164,6 +192,10 @@ void TraceStream::check(Record& r) {
             in_kernel_ = false;
             in_wave_ = false;
             return;
+        case RecKind::Copy:
+        case RecKind::Sync:
+        case RecKind::Host:
+        case RecKind::Map: return check_host(r);
     }
 }
 

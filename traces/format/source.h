@@ -2,6 +2,7 @@
 // grammar's ordering rules with `all` masks resolved (TraceStream).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -57,6 +58,7 @@ private:
     void check_wave(const Record& r);
     void check_mem(MemAccess& m);
     void check_addresses(const MemAccess& m);
+    void check_host(const Record& r);  // copy, sync, host, map
 
     std::unique_ptr<RecordSource> src_;
     uint32_t wave_size_ = 0;
@@ -68,6 +70,7 @@ private:
     uint64_t wave_ = 0;
     uint64_t waves_per_block_ = 0;
     uint64_t wave_full_mask_ = 0;
+    std::map<uint64_t, uint64_t> maps_;  // mapped ranges: base -> end
 };
 
 }  // namespace dcusim::trace

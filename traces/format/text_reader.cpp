@@ -52,7 +52,7 @@ int64_t TextReader::signed_number(size_t i, const char* what) const {
 
 void TextReader::parse_kernel(Record& r) const {
     // kernel NAME grid GX GY GZ block BX BY BZ [lds B] [vgprs N] [sgprs N] [scratch B]
-    const char* usage = "kernel NAME grid GX GY GZ block BX BY BZ [lds BYTES] [vgprs N] [sgprs N] [scratch BYTES]";
+    const char* usage = "kernel NAME grid GX GY GZ block BX BY BZ [lds BYTES] [vgprs N] [sgprs N] [scratch BYTES] [stream S]";
     if (tok_.size() < 10 || tok_[2] != "grid" || tok_[6] != "block") fail(std::string("expected '") + usage + "'");
     KernelInfo& k = r.kernel;
     k = KernelInfo{};
@@ -70,7 +70,8 @@ void TextReader::parse_kernel(Record& r) const {
         else if (key == "vgprs") { k.vgprs = v; bit = KernelInfo::HasVgprs; }
         else if (key == "sgprs") { k.sgprs = v; bit = KernelInfo::HasSgprs; }
         else if (key == "scratch") { k.scratch_bytes = v; bit = KernelInfo::HasScratch; }
-        else fail("unknown kernel attribute '" + key + "' (lds, vgprs, sgprs, scratch)");
+        else if (key == "stream") { k.stream = v; bit = KernelInfo::HasStream; }
+        else fail("unknown kernel attribute '" + key + "' (lds, vgprs, sgprs, scratch, stream)");
         if (k.present & bit) fail("'" + key + "' given twice");
         k.present |= bit;
     }
@@ -118,6 +119,46 @@ void TextReader::parse_mem(Record& r) const {
                  std::to_string(popcount64(m.mask)) + " active lanes");
     } else {
         fail("address mode must be 'affine' or 'list', not '" + mode + "'");
+    }
+}
+
+// copy h2d|d2h|d2d BYTES pageable|pinned|wc|mapped|device [stream S] [async]
+void TextReader::parse_copy(Record& r) const {
+    const char* usage = "copy h2d|d2h|d2d BYTES pageable|pinned|wc|mapped|device [stream S] [async]";
+    if (tok_.size() < 4) fail(std::string("expected '") + usage + "'");
+    HostCall& h = r.host;
+    const std::string& dir = tok_[1];
+    if (dir == "h2d") h.dir = CopyDir::H2D;
+    else if (dir == "d2h") h.dir = CopyDir::D2H;
+    else if (dir == "d2d") h.dir = CopyDir::D2D;
+    else fail("unknown copy direction '" + dir + "' (h2d, d2h, d2d)");
+    h.bytes = number(2, "copy size");
+    const std::string& mem = tok_[3];
+    bool known = false;
+    for (HostMemKind m : {HostMemKind::Pageable, HostMemKind::Pinned, HostMemKind::WriteCombined, HostMemKind::Mapped, HostMemKind::Device})
+        if (mem == host_mem_name(m)) h.mem = m, known = true;
+    if (!known) fail("unknown host memory kind '" + mem + "' (pageable, pinned, wc, mapped, device)");
+    for (size_t i = 4; i < tok_.size(); ++i) {
+        if (tok_[i] == "async" && !h.async) h.async = true;
+        else if (tok_[i] == "stream" && !h.has_stream && i + 1 < tok_.size()) h.has_stream = true, h.stream = number(++i, "stream");
+        else fail(std::string("expected '") + usage + "', not '" + tok_[i] + "'");
+    }
+}
+
+// sync [stream S] | host NS | map BASE BYTES
+void TextReader::parse_host(Record& r) const {
+    HostCall& h = r.host;
+    if (r.kind == RecKind::Sync) {
+        if (tok_.size() != 1 && !(tok_.size() == 3 && tok_[1] == "stream")) fail("expected 'sync [stream S]'");
+        h.has_stream = tok_.size() == 3;
+        if (h.has_stream) h.stream = number(2, "stream");
+    } else if (r.kind == RecKind::Host) {
+        need(2, "host NS");
+        h.ns = number(1, "host time");
+    } else {
+        need(3, "map BASE BYTES");
+        h.base = number(1, "base address");
+        h.bytes = number(2, "mapped size");
     }
 }
 
@@ -195,6 +236,12 @@ bool TextReader::next(Record& r) {
         } else if (kw == "end") {
             need(1, "end");
             r.kind = RecKind::End;
+        } else if (kw == "copy") {
+            r.kind = RecKind::Copy;
+            parse_copy(r);
+        } else if (kw == "sync" || kw == "host" || kw == "map") {
+            r.kind = kw == "sync" ? RecKind::Sync : kw == "host" ? RecKind::Host : RecKind::Map;
+            parse_host(r);
         } else {
             fail("unknown statement '" + kw + "'");
         }

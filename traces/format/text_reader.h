@@ -27,6 +27,8 @@ private:
     void need(size_t n, const char* usage) const;
     void parse_kernel(Record& r) const;
     void parse_mem(Record& r) const;
+    void parse_copy(Record& r) const;
+    void parse_host(Record& r) const;  // sync, host, map
 
     std::unique_ptr<std::istream> in_;
     std::string name_;

@@ -27,6 +27,7 @@ std::string format_record(const Record& r) {
             if (k.present & KernelInfo::HasVgprs) o << " vgprs " << k.vgprs;
             if (k.present & KernelInfo::HasSgprs) o << " sgprs " << k.sgprs;
             if (k.present & KernelInfo::HasScratch) o << " scratch " << k.scratch_bytes;
+            if (k.present & KernelInfo::HasStream) o << " stream " << k.stream;
             break;
         }
         case RecKind::Wave: o << "wave " << r.block << ' ' << r.wave; break;
@@ -50,6 +51,17 @@ std::string format_record(const Record& r) {
             if (r.mid_count) o << " mid " << r.mid_count;
             break;
         case RecKind::End: o << "end"; break;
+        case RecKind::Copy:
+            o << "copy " << copy_dir_name(r.host.dir) << ' ' << r.host.bytes << ' ' << host_mem_name(r.host.mem);
+            if (r.host.has_stream) o << " stream " << r.host.stream;
+            if (r.host.async) o << " async";
+            break;
+        case RecKind::Sync:
+            o << "sync";
+            if (r.host.has_stream) o << " stream " << r.host.stream;
+            break;
+        case RecKind::Host: o << "host " << r.host.ns; break;
+        case RecKind::Map: o << "map " << hex(r.host.base) << ' ' << r.host.bytes; break;
         case RecKind::PcInfo:
             o << "pc " << hex(r.pc);
             if (r.pc_flags & PcReadOnly) o << " readonly";

@@ -59,6 +59,15 @@ TraceSummary summarize_trace(const std::string& path) {
             case RecKind::Wait: ++k->waits; ++k->instructions; break;
             case RecKind::Compute: k->compute += r.count; k->instructions += r.count; break;
             case RecKind::End: k = nullptr; break;
+            case RecKind::Copy: {
+                auto& c = out.copies[std::string(copy_dir_name(r.host.dir)) + " " + host_mem_name(r.host.mem)];
+                ++c.first;
+                c.second += r.host.bytes;
+                break;
+            }
+            case RecKind::Sync: ++out.syncs; break;
+            case RecKind::Host: out.host_ns += r.host.ns; break;
+            case RecKind::Map: ++out.maps, out.map_bytes += r.host.bytes; break;
         }
     }
     return out;
@@ -67,6 +76,9 @@ TraceSummary summarize_trace(const std::string& path) {
 std::string format_summary(const TraceSummary& s) {
     std::ostringstream o;
     o << "wave_size " << s.wave_size << "\nkernels " << s.kernels.size() << '\n';
+    for (const auto& [what, c] : s.copies) o << "copies " << what << ": " << c.first << " (" << c.second << " bytes)\n";
+    if (s.syncs || s.host_ns) o << "syncs " << s.syncs << "  host time " << s.host_ns << " ns\n";
+    if (s.maps) o << "mapped ranges " << s.maps << " (" << s.map_bytes << " bytes)\n";
     for (size_t i = 0; i < s.kernels.size(); ++i) {
         const KernelSummary& k = s.kernels[i];
         const KernelInfo& ki = k.info;
@@ -76,6 +88,7 @@ std::string format_summary(const TraceSummary& s) {
         if (ki.present & KernelInfo::HasVgprs) o << "  vgprs " << ki.vgprs;
         if (ki.present & KernelInfo::HasSgprs) o << "  sgprs " << ki.sgprs;
         if (ki.present & KernelInfo::HasScratch) o << "  scratch " << ki.scratch_bytes;
+        if (ki.present & KernelInfo::HasStream) o << "  stream " << ki.stream;
         o << "\n  blocks " << k.blocks << "  waves " << k.waves << "  instructions " << k.instructions << "  (compute "
           << k.compute << ", barriers " << k.barriers << ", waits " << k.waits << ")\n";
         o << "  memory      instructions        lanes        bytes  distinct addresses: instructions\n";

@@ -26,6 +26,9 @@ struct KernelSummary {
 
 struct TraceSummary {
     uint32_t wave_size = 0;
+    // Host statements: copies by direction ("h2d pinned" -> copies, bytes), syncs, host time, mapped ranges.
+    std::map<std::string, std::pair<uint64_t, uint64_t>> copies;
+    uint64_t syncs = 0, host_ns = 0, maps = 0, map_bytes = 0;
     std::vector<KernelSummary> kernels;
 };
 
