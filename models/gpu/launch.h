@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../common/params.h"
+#include "../common/stats.h"
 #include "../cu/occupancy.h"
 
 namespace dcusim {
@@ -55,5 +56,9 @@ private:
     uint64_t l2_line_bytes_;
     uint64_t carveout_ = 0;
 };
+
+// With a unified L1: the kernel's split (occupancy.lds_carveout_bytes, occupancy.l1_bytes), declared
+// in launch_counters.cpp.
+const CounterTable<Launch>& launch_counter_table();
 
 }  // namespace dcusim
