@@ -18,6 +18,7 @@ struct LaunchParams {
     uint64_t unified_bytes = 0;          // l1.unified_bytes: L1 + LDS storage, split per kernel (0: separate)
     std::vector<uint64_t> carveouts{0};  // lds.carveouts, ascending
     uint64_t min_carveout = 0;           // lds.min_carveout
+    bool invalidate_l1 = true;           // l1.invalidate_at_launch
     bool flush_l2 = false;               // l2.flush_at_launch
     uint64_t dirty_lines = 0;            // l2.dirty_at_launch_bytes, in L2 lines
 };
