@@ -11,6 +11,7 @@
 #include "sim/profiler_counters.h"
 #include "sim/sample_projection.h"
 #include "sim/stats_catalog.h"
+#include "sim/validate/comparison.h"
 
 using namespace dcusim;
 
@@ -118,4 +119,16 @@ TEST_CASE("stats: profiler counters from the declarations, formulas by hand", "[
     CHECK(m.count("GRBM_GUI_ACTIVE") == 0);
     CHECK(formula_value("2 x (3 - 1) / 8 + 1", {}) == 1.5);
     CHECK_THROWS_AS(formula_value("l9.nothing", {}), std::logic_error);
+}
+
+TEST_CASE("stats: dcusim validate compares only counters the units name for the profiler", "[stats]") {
+    for (const char* profiler : {"ncu", "rocprof"}) {
+        const auto names = declared_profiler_names(profiler);
+        for (const auto& g : validate::metric_groups(profiler))
+            for (const auto* list : {&g.counters, &g.per})
+                for (const auto& c : *list) {
+                    INFO(profiler << ": " << g.label << ": " << c);
+                    CHECK(names.count(c) == 1);
+                }
+    }
 }
