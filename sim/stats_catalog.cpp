@@ -103,7 +103,7 @@ private:
         }
         skip();
         const size_t from = i_;
-        while (i_ < f_.size() && (std::isalnum((unsigned char)f_[i_]) || f_[i_] == '_' || f_[i_] == '.')) ++i_;
+        i_ = formula_word_end(f_, i_);
         const std::string word = f_.substr(from, i_ - from);
         if (word.empty()) throw std::logic_error("formula '" + f_ + "': a number or name expected");
         if (std::isdigit((unsigned char)word[0])) return std::stod(word);

@@ -40,12 +40,17 @@ struct ProfilerFormula {
     std::string profiler, name, formula;
 };
 
+// The end of a formula's word (a number or a counter's name) that starts at `i`.
+inline size_t formula_word_end(const std::string& f, size_t i) {
+    while (i < f.size() && (std::isalnum((unsigned char)f[i]) || f[i] == '_' || f[i] == '.')) ++i;
+    return i;
+}
+
 // The counter names a formula uses (its words that start with a letter).
 inline std::vector<std::string> formula_names(const std::string& f) {
     std::vector<std::string> names;
     for (size_t i = 0; i < f.size();) {
-        size_t j = i;
-        while (j < f.size() && (std::isalnum((unsigned char)f[j]) || f[j] == '_' || f[j] == '.')) ++j;
+        size_t j = formula_word_end(f, i);
         if (j == i) ++j;
         else if (std::isalpha((unsigned char)f[i]) && f.substr(i, j - i) != "x") names.push_back(f.substr(i, j - i));
         i = j;
