@@ -21,25 +21,10 @@
 #include "preset.h"
 #include "profiler_counters.h"
 #include "sample_projection.h"
+#include "stats_catalog.h"
 #include "watchdog.h"
 
 namespace dcusim {
-
-bool is_per_kernel_only(const std::string& key) {
-    return key.rfind("occupancy.", 0) == 0 || key.find(".avg_") != std::string::npos || key.find("hit_rate") != std::string::npos;
-}
-
-void derive_stats(StatMap& m) {
-    auto ratio = [&](const char* out, const char* num, const char* den) {
-        auto n = m.find(num), d = m.find(den);
-        if (n != m.end() && d != m.end()) m[out] = d->second > 0 ? n->second / d->second : 0.0;
-    };
-    ratio("l1.avg_load_latency", "l1.load_latency_sum", "l1.load_instructions");
-    ratio("l1.hit_rate", "l1.hits", "l1.requests");
-    ratio("l2.avg_read_latency", "l2.read_latency_sum", "l2.reads");
-    ratio("l2.hit_rate", "l2.hits", "l2.requests");
-    ratio("dram.avg_read_latency", "dram.read_latency_sum", "dram.read_requests");
-}
 
 namespace {
 
@@ -149,12 +134,9 @@ public:
     void kernel_finished(const trace::KernelInfo& k, Cycle cycles) override {
         KernelResult r;
         r.name = k.name;
-        r.stats["cycles"] = double(cycles);
+        kernel_counter_table().report({cycles}, r.stats);
         occ_.report(r.stats);
-        if (launch_->unified()) {
-            r.stats["occupancy.lds_carveout_bytes"] = double(launch_->carveout());
-            r.stats["occupancy.l1_bytes"] = double(launch_->l1_bytes());
-        }
+        if (launch_->unified()) launch_counter_table().report(*launch_, r.stats);
         if (dram_) dram_->settle();
         counters(r.stats);
         if (sampled_) add_sample_figures(r);
@@ -217,10 +199,7 @@ private:
         sampled_ = false;
         r.projected = sample_.status == SampleStatus::Projected;
         if (r.projected) projection_.apply(r.stats);
-        r.stats["sample.projected"] = r.projected ? 1 : 0;
-        r.stats["sample.workgroups_total"] = double(sample_.total);
-        r.stats["sample.workgroups_simulated"] = double(sample_.simulated);
-        r.stats["sample.cycles_simulated"] = double(sample_cycles_);
+        sample_counter_table().report({r.projected ? 1u : 0u, sample_.total, sample_.simulated, sample_cycles_}, r.stats);
         const std::string wgs = std::to_string(sample_.total) + " workgroups";
         switch (sample_.status) {
             case SampleStatus::Projected:

@@ -43,10 +43,4 @@ struct RunOptions {
 // trace, std::runtime_error for a kernel that cannot run on the preset.
 RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, const RunOptions& opt = {});
 
-// Keys whose per-kernel values do not add up across kernels (left out of the
-// sum; ratios are derived again for the total).
-bool is_per_kernel_only(const std::string& key);
-// Adds averages and rates derived from the counters (l1.avg_load_latency, ...).
-void derive_stats(StatMap& m);
-
 }  // namespace dcusim

@@ -3,7 +3,7 @@
 #include <stdexcept>
 
 #include "../models/dispatch/sampler.h"
-#include "platform.h"
+#include "stats_catalog.h"
 
 namespace dcusim {
 
@@ -12,7 +12,7 @@ constexpr size_t kMarksKept = kMaxSpanWindows + 1;  // the boundaries of the lon
 }
 
 bool SampleProjection::projected_key(const std::string& key) {
-    return key != "cycles" && key.rfind("sample.", 0) != 0 && !is_per_kernel_only(key);
+    return stat_def(key).kind == StatKind::Sum;
 }
 
 void SampleProjection::reset() {

@@ -6,18 +6,6 @@
 
 namespace dcusim {
 
-void ConstStats::report(StatMap& m) const {
-    add_stat(m, "const.instructions", instructions);
-    add_stat(m, "const.requests", requests);
-    add_stat(m, "const.hits", hits);
-    add_stat(m, "const.misses", misses);
-    add_stat(m, "const.mshr_merges", mshr_merges);
-    add_stat(m, "const.fills", fills);
-    add_stat(m, "const.vector_instructions", vector_instructions);
-    add_stat(m, "const.serialization_cycles", serialization_cycles);
-    add_stat(m, "const.queue_cycles", queue_cycles);
-}
-
 ConstantCache::ConstantCache(sc_core::sc_module_name name, const ConstParams& p)
     : sc_module(name), p_(p), tags_(p.geometry, make_replacement(p.replacement, p.geometry.sets(), p.geometry.assoc)) {}
 

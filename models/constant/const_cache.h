@@ -42,6 +42,9 @@ struct ConstStats {
     void report(StatMap& m) const;
 };
 
+// Its counters, declared in const_counters.cpp.
+const CounterTable<ConstStats>& const_counter_table();
+
 class ConstantCache : public sc_core::sc_module, public WaveMemIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> mem;

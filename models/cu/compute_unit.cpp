@@ -11,22 +11,6 @@ using trace::RecKind;
 using trace::Space;
 using Stall = WaveState::Stall;
 
-void CuStats::report(StatMap& m) const {
-    add_stat(m, "workgroups", workgroups);
-    add_stat(m, "waves", waves);
-    add_stat(m, "instructions", instructions);
-    add_stat(m, "compute.instructions", compute_instructions);
-    add_stat(m, "mem.instructions", mem_instructions);
-    add_stat(m, "global.instructions", global_instructions);
-    add_stat(m, "local.instructions", local_instructions);
-    add_stat(m, "barriers", barriers);
-    add_stat(m, "waits", waits);
-    add_stat(m, "simd.busy_cycles", simd_busy_cycles);
-    add_stat(m, "stall.barrier_cycles", barrier_stall_cycles);
-    add_stat(m, "stall.wait_cycles", wait_stall_cycles);
-    add_stat(m, "stall.outstanding_cycles", outstanding_stall_cycles);
-}
-
 ComputeUnit::ComputeUnit(sc_core::sc_module_name name, uint32_t id, const CuParams& p, const Clock& clk,
                          WorkgroupListener* l)
     : sc_module(name), id_(id), p_(p), clk_(clk), listener_(l), simd_waves_(p.simds, 0), simd_free_(p.simds, 0),

@@ -35,6 +35,9 @@ struct CuStats {
     void report(StatMap& m) const;
 };
 
+// Its counters, declared in cu_counters.cpp.
+const CounterTable<CuStats>& cu_counter_table();
+
 class ComputeUnit : public sc_core::sc_module, public MemResponder {
 public:
     // Its three memories, reached alike (WaveMemIf): the LDS, the constant cache, the vector-memory path.

@@ -7,17 +7,6 @@ namespace dcusim {
 
 static uint64_t round_up(uint64_t v, uint64_t g) { return g ? (v + g - 1) / g * g : v; }
 
-void Occupancy::report(StatMap& m) const {
-    m["occupancy.waves_per_workgroup"] = waves_per_workgroup;
-    m["occupancy.waves_per_simd"] = waves_per_simd;
-    m["occupancy.workgroups_per_cu"] = workgroups_per_cu;
-    m["occupancy.limit_waves"] = by_waves;
-    m["occupancy.limit_vgprs"] = by_vgprs;
-    m["occupancy.limit_sgprs"] = by_sgprs;
-    m["occupancy.limit_lds"] = by_lds;
-    m["occupancy.limit_workgroups"] = by_workgroups;
-}
-
 Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_granule, const trace::KernelInfo& k,
                             uint64_t lds_reserved) {
     const std::string who = "kernel '" + k.name + "': ";

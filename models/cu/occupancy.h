@@ -48,6 +48,9 @@ struct Occupancy {
     void report(StatMap& m) const;
 };
 
+// Its figures (occupancy.*), declared in cu_counters.cpp.
+const CounterTable<Occupancy>& occupancy_counter_table();
+
 // Throws std::runtime_error naming the kernel when a workgroup can never fit.
 // lds_reserved: LDS a workgroup holds besides its own (NVIDIA reserves 1 KiB a block for the system).
 Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_granule, const trace::KernelInfo& k,

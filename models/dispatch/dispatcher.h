@@ -18,6 +18,13 @@
 
 namespace dcusim {
 
+// A kernel's figure of the dispatcher's: its cycles, first dispatch to last retirement (with
+// sampling, projected). Declared in dispatch_counters.cpp.
+struct KernelFigures {
+    uint64_t cycles = 0;
+};
+const CounterTable<KernelFigures>& kernel_counter_table();
+
 class KernelObserver : public SampleObserver {
 public:
     virtual ~KernelObserver() = default;

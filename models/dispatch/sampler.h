@@ -19,6 +19,7 @@
 #include "../../traces/replay/wave_trace.h"
 #include "../common/clock.h"
 #include "../common/params.h"
+#include "../common/stats.h"
 
 namespace dcusim {
 
@@ -51,6 +52,13 @@ struct SampleReport {
     uint64_t capacity = 0;   // workgroups the GPU holds at once (an occupancy round)
     double projected_cycles = 0;  // skipped workgroups x the steady rate of their stretch
 };
+
+// What a kernel's report says of its sampling (sample.*), declared in dispatch_counters.cpp.
+struct SampleFigures {
+    uint64_t projected = 0;  // 1: its cycles and sums are projected
+    uint64_t workgroups_total = 0, workgroups_simulated = 0, cycles_simulated = 0;
+};
+const CounterTable<SampleFigures>& sample_counter_table();
 
 // Told at the points whose counters the projection needs (the program snapshots its units' stats).
 class SampleObserver {

@@ -6,14 +6,6 @@
 
 namespace dcusim {
 
-void DramStats::add_to(StatMap& m) const {
-    add_stat(m, "dram.read_requests", read_requests);
-    add_stat(m, "dram.write_requests", write_requests);
-    add_stat(m, "dram.read_bytes", read_bytes);
-    add_stat(m, "dram.write_bytes", write_bytes);
-    add_stat(m, "dram.read_latency_sum", read_latency_sum);
-}
-
 Dram::Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk)
     : sc_module(name), p_(p), clk_(core_clk), mclk_(p.clock_mhz), map_(p), burst_(p.burst_bytes), responses_("responses", core_clk) {
     for (uint32_t c = 0; c < p.channels; ++c) {

@@ -24,6 +24,10 @@ struct DramStats {
     void add_to(StatMap& m) const;
 };
 
+// The counters of the DRAM and its channels, declared in dram_counters.cpp.
+const CounterTable<DramStats>& dram_counter_table();
+const CounterTable<DramChannelStats>& dram_channel_counter_table();
+
 class Dram : public sc_core::sc_module, public MemTargetIf, public DramBurstSink {
 public:
     Dram(sc_core::sc_module_name name, const DramParams& p, const Clock& core_clk);

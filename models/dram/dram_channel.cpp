@@ -4,18 +4,6 @@
 
 namespace dcusim {
 
-void DramChannelStats::add_to(StatMap& m) const {
-    add_stat(m, "dram.reads", reads);
-    add_stat(m, "dram.writes", writes);
-    add_stat(m, "dram.row_hits", row_hits);
-    add_stat(m, "dram.row_misses", row_misses);
-    add_stat(m, "dram.row_conflicts", row_conflicts);
-    add_stat(m, "dram.activates", activates);
-    add_stat(m, "dram.precharges", precharges);
-    add_stat(m, "dram.refreshes", refreshes);
-    add_stat(m, "dram.data_cycles", data_cycles);
-}
-
 DramChannel::DramChannel(sc_core::sc_module_name name, uint32_t index, const DramParams& p, const Clock& mclk,
                          DramBurstSink* sink)
     : sc_module(name), p_(p), mclk_(mclk), sink_(sink), timing_(p_), refresh_(p_.t, index, p_.channels),

@@ -19,10 +19,10 @@ void Launch::begin(const Occupancy& occ, LaunchTargets& t) {
         carveout_ = carveout_for(p_, occ);
         t.resize_l1s(l1_bytes());
     }
-    // A launch invalidates the constant caches (HSA dispatch acquire; assumed for every preset) and the
-    // L1s (assumed, as the constant caches); the L2 and DRAM keep their state unless the preset says.
+    // A launch invalidates the constant caches (HSA dispatch acquire; assumed for every preset) and,
+    // as the preset says, the L1s; the L2 and DRAM keep their state unless the preset says.
     t.invalidate_constant_caches();
-    t.invalidate_l1s();
+    if (p_.invalidate_l1) t.invalidate_l1s();
     if (p_.flush_l2) t.invalidate_l2();
     for (uint64_t k = 0; k < p_.dirty_lines; ++k) t.add_l2_foreign_dirty(foreign_dirty_address(k, l2_line_bytes_));
 }

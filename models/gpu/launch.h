@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "../common/params.h"
+#include "../common/stats.h"
 #include "../cu/occupancy.h"
 
 namespace dcusim {
@@ -17,6 +18,7 @@ struct LaunchParams {
     uint64_t unified_bytes = 0;          // l1.unified_bytes: L1 + LDS storage, split per kernel (0: separate)
     std::vector<uint64_t> carveouts{0};  // lds.carveouts, ascending
     uint64_t min_carveout = 0;           // lds.min_carveout
+    bool invalidate_l1 = true;           // l1.invalidate_at_launch
     bool flush_l2 = false;               // l2.flush_at_launch
     uint64_t dirty_lines = 0;            // l2.dirty_at_launch_bytes, in L2 lines
 };
@@ -55,5 +57,9 @@ private:
     uint64_t l2_line_bytes_;
     uint64_t carveout_ = 0;
 };
+
+// With a unified L1: the kernel's split (occupancy.lds_carveout_bytes, occupancy.l1_bytes), declared
+// in launch_counters.cpp.
+const CounterTable<Launch>& launch_counter_table();
 
 }  // namespace dcusim

@@ -40,6 +40,13 @@ std::vector<ParamKey<P>> launch_keys() {
                               "l1.size_bytes)",
                               {0, kMaxLocalBytes}, &P::unified_bytes),
                "l1.size_bytes"),
+        // on: GCN's dispatch packet's acquire fence invalidates the vector L1 (HSA AQL: the DCU's);
+        // assumed for the H200 (CUDA's L1 is not coherent across kernels).
+        placed(param::choice<P>("l1.invalidate_at_launch",
+                                "empty every L1 before each kernel (on: the launch's acquire invalidates it; off: lines of "
+                                "the previous kernel may hit)",
+                                {{"on", true}, {"off", false}}, &P::invalidate_l1),
+               "l1.unified_bytes"),
         placed(param::choice<P>("l2.flush_at_launch",
                                 "empty the L2 before every kernel (on: as a profiler does between the kernels it measures)",
                                 {{"on", true}, {"off", false}}, &P::flush_l2),

@@ -6,16 +6,6 @@
 
 namespace dcusim {
 
-void L1Stats::add_to(StatMap& m) const {
-    CacheCounters::add_to(m, "l1");
-    add_stat(m, "l1.load_instructions", load_instructions);
-    add_stat(m, "l1.load_latency_sum", load_latency_sum);
-    add_stat(m, "l1.ro_requests", ro_requests);
-    add_stat(m, "l1.ro_hits", ro_hits);
-    add_stat(m, "l1.ro_misses", ro_misses);
-    add_stat(m, "l1.data_bank_cycles", data_bank_cycles);
-}
-
 VectorL1::VectorL1(sc_core::sc_module_name name, const L1Params& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk), tags_(p.geometry, p.replacement), mshr_(p.mshrs),
       port_(clk, p.lookups_per_cycle), banks_(std::max(1u, p.data_banks), p.data_bank_bytes), responses_("responses", clk) {

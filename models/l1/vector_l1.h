@@ -52,6 +52,9 @@ struct L1Stats : CacheCounters {
     void add_to(StatMap& m) const;
 };
 
+// Its counters, declared in l1_counters.cpp.
+const CounterTable<L1Stats>& l1_counter_table();
+
 class VectorL1 : public sc_core::sc_module, public WaveMemIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> down;

@@ -6,18 +6,6 @@
 
 namespace dcusim {
 
-void L2Stats::add_to(StatMap& m) const {
-    CacheCounters::add_to(m, "l2");
-    add_stat(m, "l2.writebacks", writebacks);
-    add_stat(m, "l2.writeback_bytes", writeback_bytes);
-    add_stat(m, "l2.reads", reads);
-    add_stat(m, "l2.read_latency_sum", read_latency_sum);
-    add_stat(m, "l2.far_fetches", far_fetches);
-    add_stat(m, "l2.writeback_stall_cycles", writeback_stall_cycles);
-    add_stat(m, "l2.partial_sectors", partial_sectors);
-    link.add_to(m, "l2.link");
-}
-
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),

@@ -69,6 +69,9 @@ struct L2Stats : CacheCounters {
     void add_to(StatMap& m) const;
 };
 
+// Its counters, declared in l2_counters.cpp.
+const CounterTable<L2Stats>& l2_counter_table();
+
 class L2Slice : public sc_core::sc_module, public L2SideIf, public MemResponder {
 public:
     sc_core::sc_port<MemTargetIf> dram;

@@ -49,65 +49,58 @@ struct Scratch {
     }
 };
 
-}  // namespace
-
-LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::WaveTrace& w) {
-    const uint32_t step = std::max<uint32_t>(in.bytes, g.bank_bytes);
-    const uint32_t group_lanes = std::max<uint32_t>(1, uint32_t(uint64_t(g.banks) * g.bank_bytes / step));
-    const bool atomic = in.op == trace::Op::Atomic;
+// One address in every lane (not an atomic): each active group reads the same few consecutive
+// words, on distinct banks: 1 cycle per group.
+LdsCost uniform_cost(uint64_t mask, uint32_t group_lanes) {
     LdsCost c;
-
-    // One address in every lane (not an atomic): each active group reads the
-    // same few consecutive words, on distinct banks: 1 cycle per group.
-    if (in.mode == trace::AddrMode::Affine && in.stride == 0 && !atomic &&
-        uint64_t(in.bytes) <= uint64_t(g.banks) * g.bank_bytes) {
-        uint64_t m = in.mask;
-        while (m) {
-            unsigned lane = unsigned(__builtin_ctzll(m));
-            unsigned first = lane / group_lanes * group_lanes;
-            unsigned last = first + group_lanes;  // clear this whole group
-            m &= last >= 64 ? 0 : ~0ull << last;
-            ++c.groups;
-        }
-        c.cycles = c.groups;
-        return c;
+    while (mask) {
+        unsigned lane = unsigned(__builtin_ctzll(mask));
+        unsigned first = lane / group_lanes * group_lanes;
+        unsigned last = first + group_lanes;  // clear this whole group
+        mask &= last >= 64 ? 0 : ~0ull << last;
+        ++c.groups;
     }
+    c.cycles = c.groups;
+    return c;
+}
 
-    // Affine lanes that tile words exactly (stride = the lane's width in
-    // words, aligned, no wrap) with contiguous active lanes in each group: the
-    // group's n lanes cover n*wpl consecutive words, so the busiest bank serves
-    // ceil(n*wpl / banks). With one word per lane and any stride sw, lane i
-    // reads word w0 + i*sw: the banks repeat with period P = banks /
-    // gcd(sw mod banks, banks), so the group costs ceil(n / P).
-    const uint64_t wpl = (uint64_t(in.bytes) + g.bank_bytes - 1) / g.bank_bytes;
+// Affine lanes that tile words exactly (stride = the lane's width in words, aligned, no wrap) with
+// contiguous active lanes in each group: the group's n lanes cover n*wpl consecutive words, so the
+// busiest bank serves ceil(n*wpl / banks). With one word per lane and any stride sw, lane i reads
+// word w0 + i*sw: the banks repeat with period P = banks / gcd(sw mod banks, banks), so the group
+// costs ceil(n / P). False (and `f` to be ignored) when the lanes are not of that kind.
+bool tiled_cost(const LdsGeometry& g, const trace::Instr& in, uint32_t group_lanes, uint64_t wpl, LdsCost& f) {
     const bool aligned_affine = in.mode == trace::AddrMode::Affine && in.stride != 0 &&
                                 in.stride % int64_t(g.bank_bytes) == 0 && in.base % g.bank_bytes == 0 &&
                                 (in.stride > 0 ? in.base + 63 * uint64_t(in.stride) >= in.base
                                                : in.base >= 63 * (0 - uint64_t(in.stride)));
     const int64_t sw = in.stride / int64_t(g.bank_bytes);
-    if (aligned_affine && !atomic && (wpl == 1 || sw == int64_t(wpl))) {
-        uint64_t r = uint64_t(((sw % int64_t(g.banks)) + int64_t(g.banks)) % int64_t(g.banks));
-        uint64_t a = r, b = g.banks;
-        while (b) { uint64_t t = a % b; a = b; b = t; }  // gcd(r, banks); gcd(0, banks) = banks
-        const uint64_t period = g.banks / a;
-        LdsCost f;
-        bool contiguous = true;
-        for (unsigned first = 0; first < 64 && contiguous; first += group_lanes) {
-            uint64_t span = group_lanes >= 64 ? ~0ull : ((1ull << group_lanes) - 1) << first;
-            uint64_t seg = (in.mask & span) >> first;
-            if (!seg) continue;
-            seg >>= __builtin_ctzll(seg);
-            contiguous = (seg & (seg + 1)) == 0;
-            uint64_t n = uint64_t(__builtin_popcountll(seg));
-            uint32_t cost = uint32_t(wpl == 1 ? (n + period - 1) / period : (n * wpl + g.banks - 1) / g.banks);
-            f.cycles += cost;
-            f.conflict_cycles += cost - 1;
-            f.groups += 1;
-        }
-        if (contiguous) return f;
+    if (!aligned_affine || !(wpl == 1 || sw == int64_t(wpl))) return false;
+    uint64_t r = uint64_t(((sw % int64_t(g.banks)) + int64_t(g.banks)) % int64_t(g.banks));
+    uint64_t a = r, b = g.banks;
+    while (b) { uint64_t t = a % b; a = b; b = t; }  // gcd(r, banks); gcd(0, banks) = banks
+    const uint64_t period = g.banks / a;
+    bool contiguous = true;
+    for (unsigned first = 0; first < 64 && contiguous; first += group_lanes) {
+        uint64_t span = group_lanes >= 64 ? ~0ull : ((1ull << group_lanes) - 1) << first;
+        uint64_t seg = (in.mask & span) >> first;
+        if (!seg) continue;
+        seg >>= __builtin_ctzll(seg);
+        contiguous = (seg & (seg + 1)) == 0;
+        uint64_t n = uint64_t(__builtin_popcountll(seg));
+        uint32_t cost = uint32_t(wpl == 1 ? (n + period - 1) / period : (n * wpl + g.banks - 1) / g.banks);
+        f.cycles += cost;
+        f.conflict_cycles += cost - 1;
+        f.groups += 1;
     }
+    return contiguous;
+}
 
+// Any other lanes, lane by lane: per group, the distinct words each bank serves.
+LdsCost lane_cost(const LdsGeometry& g, const trace::Instr& in, const trace::WaveTrace& w, uint32_t group_lanes, uint64_t wpl) {
     thread_local Scratch s;
+    LdsCost c;
+    const bool atomic = in.op == trace::Op::Atomic;
     const bool pow2 = (g.banks & (g.banks - 1)) == 0;
     const uint64_t bank_mask = g.banks - 1;
     // When no two touches can name the same word, every touch is a distinct
@@ -149,6 +142,21 @@ LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::Wave
     });
     close();
     return c;
+}
+
+}  // namespace
+
+// The fast paths first (checked against the lane-by-lane rule in tests/unit/test_lds_cost.cpp).
+LdsCost lds_cost(const LdsGeometry& g, const trace::Instr& in, const trace::WaveTrace& w) {
+    const uint32_t step = std::max<uint32_t>(in.bytes, g.bank_bytes);
+    const uint32_t group_lanes = std::max<uint32_t>(1, uint32_t(uint64_t(g.banks) * g.bank_bytes / step));
+    const bool atomic = in.op == trace::Op::Atomic;
+    if (in.mode == trace::AddrMode::Affine && in.stride == 0 && !atomic && uint64_t(in.bytes) <= uint64_t(g.banks) * g.bank_bytes)
+        return uniform_cost(in.mask, group_lanes);
+    const uint64_t wpl = (uint64_t(in.bytes) + g.bank_bytes - 1) / g.bank_bytes;
+    LdsCost f;
+    if (!atomic && tiled_cost(g, in, group_lanes, wpl, f)) return f;
+    return lane_cost(g, in, w, group_lanes, wpl);
 }
 
 }  // namespace dcusim

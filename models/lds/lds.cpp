@@ -6,22 +6,6 @@
 
 namespace dcusim {
 
-void LdsStats::report(StatMap& m) const {
-    add_stat(m, "lds.instructions", instructions);
-    add_stat(m, "lds.loads", loads);
-    add_stat(m, "lds.stores", stores);
-    add_stat(m, "lds.atomics", atomics);
-    add_stat(m, "lds.cycles", cycles);
-    add_stat(m, "lds.bank_conflict_cycles", bank_conflict_cycles);
-    add_stat(m, "lds.load_cycles", load_cycles);
-    add_stat(m, "lds.load_conflict_cycles", load_conflict_cycles);
-    add_stat(m, "lds.store_cycles", store_cycles);
-    add_stat(m, "lds.store_conflict_cycles", store_conflict_cycles);
-    add_stat(m, "lds.groups", groups);
-    add_stat(m, "lds.bytes", bytes);
-    add_stat(m, "lds.queue_cycles", queue_cycles);
-}
-
 Lds::Lds(sc_core::sc_module_name name, const LdsParams& p) : sc_module(name), p_(p) {}
 
 Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now) {

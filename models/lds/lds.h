@@ -35,6 +35,9 @@ struct LdsStats {
     void report(StatMap& m) const;
 };
 
+// Its counters, declared in lds_counters.cpp.
+const CounterTable<LdsStats>& lds_counter_table();
+
 class Lds : public sc_core::sc_module, public WaveMemIf {
 public:
     Lds(sc_core::sc_module_name name, const LdsParams& p);

@@ -4,14 +4,6 @@
 
 namespace dcusim {
 
-void FixedMemoryStats::report(StatMap& m) const {
-    add_stat(m, "gmem.requests", requests);
-    add_stat(m, "gmem.wave_requests", wave_requests);
-    add_stat(m, "gmem.line_requests", line_requests);
-    add_stat(m, "gmem.lane_accesses", lane_accesses);
-    add_stat(m, "gmem.bytes", bytes);
-}
-
 FixedLatencyMemory::FixedLatencyMemory(sc_core::sc_module_name name, const FixedMemoryParams& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk), responses_("responses", clk) {}
 

@@ -23,6 +23,9 @@ struct FixedMemoryStats {
     void report(StatMap& m) const;
 };
 
+// Its counters, declared in fixed_memory_counters.cpp.
+const CounterTable<FixedMemoryStats>& fixed_memory_counter_table();
+
 class FixedLatencyMemory : public sc_core::sc_module, public MemTargetIf, public WaveMemIf {
 public:
     FixedLatencyMemory(sc_core::sc_module_name name, const FixedMemoryParams& p, const Clock& clk);

@@ -5,13 +5,6 @@
 
 namespace dcusim {
 
-void NocStats::add_to(StatMap& m) const {
-    add_stat(m, "noc.requests", requests);
-    add_stat(m, "noc.request_bytes", request_bytes);
-    add_stat(m, "noc.response_bytes", response_bytes);
-    add_stat(m, "noc.queue_cycles", queue_cycles);
-}
-
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
     : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
       up_free_(p.channels, 0), down_free_(p.channels, 0), cu_free_(p.cu_store_bytes_per_cycle > 0 ? p.cus : 0, 0),

@@ -51,6 +51,9 @@ struct NocStats {
     void add_to(StatMap& m) const;
 };
 
+// Its counters, declared in noc_counters.cpp.
+const CounterTable<NocStats>& noc_counter_table();
+
 class Crossbar : public sc_core::sc_module, public MemTargetIf, public MemResponder {
 public:
     std::vector<MemTargetIf*> channels;  // bound by the platform, one per L2 channel

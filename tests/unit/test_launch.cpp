@@ -78,3 +78,11 @@ TEST_CASE("launch: separate L1s are not resized; the L2 is flushed and given dir
     const uint64_t base = uint64_t(1) << 56;
     CHECK(f.dirty == std::vector<uint64_t>{base, base + 128, base + 256});
 }
+
+TEST_CASE("launch: with l1.invalidate_at_launch off the L1s keep their lines") {
+    LaunchParams p;
+    p.invalidate_l1 = false;
+    Recorder r;
+    Launch(p, 128).begin(occupancy(8, 0), r);
+    CHECK(r.calls == std::vector<std::string>{"const"});  // the constant caches still are
+}

@@ -1,0 +1,37 @@
+// The L1's data stage alone (models/l1/data_banks.h), by hand: NVIDIA's 16 banks of 8 bytes
+// (word = address / 8, bank = word mod 16); a load costs the most distinct words one bank reads.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "models/l1/data_banks.h"
+
+using namespace dcusim;
+using dcusim::test::wave_of;
+
+namespace {
+uint32_t cycles(DataBanks& b, const std::string& stmt) {
+    auto w = wave_of({stmt}, 32, 32);
+    return b.cycles(w.instrs.at(0), w, [](unsigned, uint64_t a) { return a; });
+}
+}  // namespace
+
+TEST_CASE("L1 data banks: contiguous words take one cycle, one offset of 32 lines 32", "[l1]") {
+    DataBanks b(16, 8);
+    // 32 lanes x 4 bytes = 128 bytes: words 0..15, one per bank.
+    CHECK(cycles(b, "ld global 4 0 all affine 0x1000 4") == 1);
+    // A stride of 128 bytes: every lane's word is a multiple of 16, all in bank 0.
+    CHECK(cycles(b, "ld global 4 0 all affine 0x1000 128") == 32);
+    // A stride of 8 bytes: 32 words over the 16 banks, 2 each.
+    CHECK(cycles(b, "ld global 4 0 all affine 0x1000 8") == 2);
+    // 8-byte lanes 16 bytes apart: even words only, 8 banks of 4 words each.
+    CHECK(cycles(b, "ld global 8 0 all affine 0x1000 16") == 4);
+}
+
+TEST_CASE("L1 data banks: lanes reading one word share it; a lane across two words reads both", "[l1]") {
+    DataBanks b(16, 8);
+    CHECK(cycles(b, "ld global 4 0 all affine 0x1000 0") == 1);
+    // 16-byte lanes 128 bytes apart: words 16k and 16k+1, banks 0 and 1, 32 words each.
+    CHECK(cycles(b, "ld global 16 0 all affine 0x1000 128") == 32);
+    // One lane, misaligned over words 0 and 1 (bytes 4..11): one word in each of two banks.
+    CHECK(cycles(b, "ld global 8 0 0x1 affine 0x1004 0") == 1);
+}
