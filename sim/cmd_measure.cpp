@@ -77,7 +77,7 @@ Plan make_plan(const MeasureArgs& a) {
         if (!on_path(p.capture_tool) && !fs::exists(p.capture_tool))
             throw MeasureError("dcusim measure: dcutrace is not on the PATH (set DCUTRACE to it; docs/CAPTURE.md builds it)");
     }
-    for (const auto& c : profiler_counters(p.profiler)) p.counters.push_back(c.name);
+    p.counters = profiler_counter_names(p.profiler);
     if (fs::exists(p.dir) && !(fs::is_directory(p.dir) && fs::is_empty(p.dir)))
         throw MeasureError("dcusim measure: " + p.dir.string() + " exists and is not an empty folder");
     return p;

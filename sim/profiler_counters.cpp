@@ -17,4 +17,14 @@ void add_profiler_counters(StatMap& m, const std::string& profiler) {
     for (const auto& [name, v] : named) m[name] = v;
 }
 
+std::vector<std::string> profiler_counter_names(const std::string& profiler) {
+    std::vector<std::string> names;
+    for (const StatDef& d : stat_defs())
+        for (const auto& [who, name] : d.profiler)
+            if (who == profiler) names.push_back(name);
+    for (const ProfilerFormula& f : profiler_formulas())
+        if (f.profiler == profiler) names.push_back(f.name);
+    return names;
+}
+
 }  // namespace dcusim

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include "../models/common/stats.h"
 
@@ -12,5 +13,9 @@ namespace dcusim {
 
 // Adds the profiler's counters to a kernel's (or the total's) stats (none for "none").
 void add_profiler_counters(StatMap& m, const std::string& profiler);
+
+// The profiler's counter names that dcusim predicts, in the units' order: what `dcusim measure`
+// asks the profiler for.
+std::vector<std::string> profiler_counter_names(const std::string& profiler);
 
 }  // namespace dcusim

@@ -58,9 +58,12 @@ grep -q "^dcusim measure: 3 launches of three_kernels captured (dcutrace) and pr
 for f in pairs.csv measurements.csv replay.ini capture.csv profile.log traces/three_kernels.trace; do
     cmp -s "ok/$f" "$REAL/$f" || fail "ok/$f differs from the H200 run's"
 done
-# The counters the H200 preset's report.profiler (ncu) names, and nothing else.
-grep -q -- "--csv --clock-control none --metrics gpc__cycles_elapsed.max,smsp__inst_executed.sum,.*,idc__requests.sum three_kernels$" \
-    "$WORK/ncu.args" || fail "ncu command line: $(cat "$WORK/ncu.args")"
+# The counters the H200 preset's report.profiler (ncu) names, and nothing else: the same set as the
+# H200 run asked for (its measurements' metrics).
+grep -q -- "^--csv --clock-control none --metrics [^ ]* three_kernels$" "$WORK/ncu.args" || fail "ncu command line: $(cat "$WORK/ncu.args")"
+asked=$(sed 's/.*--metrics \([^ ]*\) .*/\1/' "$WORK/ncu.args" | tr ',' '\n' | sort)
+measured=$(grep -o ',,[a-z0-9]*__[a-z0-9_.]*,' "$REAL/measurements.csv" | tr -d , | sort -u)  # ncu's names hold "__"
+[ "$asked" = "$measured" ] || fail "ncu asked for $(echo $asked), the H200 run measured $(echo $measured)"
 expect_ok "$DCUSIM" validate ok "${H200[@]}" --out report -q
 cmp -s report/validation.csv "$SRC/validation/results/h200-measure/report/validation.csv" || fail "validate's table differs from the H200 run's"
 
