@@ -348,14 +348,32 @@ void SassOrder::order(const std::vector<WaveItem>& w, std::vector<size_t>& perm,
     std::set<int> used;          // its instructions issued in this visit
     std::vector<size_t> items;   // the open stretch
     std::vector<int> tentative;  // where the greedy walk put them
+    // The visit's closed stretches (a wait ends one, not the visit): placed
+    // together, as one register value may show only across them.
+    std::vector<size_t> visit;
+    std::vector<int> visit_tentative;
+    std::vector<std::pair<size_t, size_t>> stretches;  // [begin, end) in visit
     auto close = [&] {
         if (items.empty()) return;
-        place(w, items, tentative, cur, used, at);
-        std::vector<size_t> sorted = items;
-        std::stable_sort(sorted.begin(), sorted.end(), [&](size_t x, size_t y) { return at[x] < at[y]; });
-        for (size_t k = 0; k < items.size(); ++k) perm[items[k]] = sorted[k];
+        stretches.push_back({visit.size(), visit.size() + items.size()});
+        visit.insert(visit.end(), items.begin(), items.end());
+        visit_tentative.insert(visit_tentative.end(), tentative.begin(), tentative.end());
+        used.clear();
+        place(w, visit, visit_tentative, cur, used, at);
+        for (auto [b, e] : stretches) {
+            std::vector<size_t> sorted(visit.begin() + long(b), visit.begin() + long(e));
+            std::stable_sort(sorted.begin(), sorted.end(), [&](size_t x, size_t y) { return at[x] < at[y]; });
+            for (size_t k = b; k < e; ++k) perm[visit[k]] = sorted[k - b];
+        }
         items.clear();
         tentative.clear();
+    };
+    auto enter = [&](int seg) {
+        cur = seg;
+        used.clear();
+        visit.clear();
+        visit_tentative.clear();
+        stretches.clear();
     };
     for (size_t i = 0; i < n;) {
         const WaveItem& x = w[i];
@@ -383,8 +401,7 @@ void SassOrder::order(const std::vector<WaveItem>& w, std::vector<size_t>& perm,
             ++i;
             continue;
         }
-        cur = next;
-        used.clear();
+        enter(next);
     }
     close();
 }
