@@ -102,6 +102,7 @@ SassOrder::SassOrder(const MachineCode& mc, const SiteMap& sites) : mc_(mc), sit
     // counts those writes within the segment, so that two offsets compare only
     // against one value.
     std::map<std::string, int> ids;
+    uint64_t max_imm = 0;
     for (const auto& s : segs_) {
         std::map<int, int> version;
         for (int i = s.first; i < s.last; ++i) {
@@ -113,11 +114,13 @@ SassOrder::SassOrder(const MachineCode& mc, const SiteMap& sites) : mc_(mc), sit
                                         std::to_string(r >= 0 ? version[r] : 0);
                 anchors_[size_t(i)].base = ids.emplace(key, int(ids.size())).first->second;
                 anchors_[size_t(i)].imm = imm;
+                max_imm = std::max(max_imm, imm < 0 ? uint64_t(0) - uint64_t(imm) : uint64_t(imm));
             }
             for (size_t r = 0; r < in.writes.size(); ++r)
                 if (in.writes.test(r)) ++version[int(r)];
         }
     }
+    span_ = 2 * max_imm;  // two offsets differ by at most this
 }
 
 // The SASS instructions that may have issued item `w`: of its site's line and
@@ -339,7 +342,54 @@ void SassOrder::place(const std::vector<WaveItem>& w, const std::vector<size_t>&
     }
 }
 
+// Waves of one kernel mostly run one path with one address pattern. The
+// walk's result depends only on the items' kinds, sites and widths and on the
+// differences between addresses of one class that an offset could bridge
+// (placement compares a record's address with another's plus an offset
+// difference, never more than span_ apart): so per class the addresses are
+// cut where they lie further apart than that, and each is keyed by its piece
+// (numbered in program order) and its distance from the piece's lowest. The
+// result is kept per such shape, for up to kShapes shapes.
 void SassOrder::order(const std::vector<WaveItem>& w, std::vector<size_t>& perm, std::vector<int>& at) const {
+    constexpr size_t kShapes = 4096;
+    std::map<const std::vector<int>*, std::vector<uint64_t>> addrs;
+    for (const WaveItem& x : w)
+        if (x.kind == WaveItem::Mem && !candidates(x).empty()) addrs[&candidates(x)].push_back(x.addr);
+    std::map<const std::vector<int>*, std::map<uint64_t, uint64_t>> piece_low;  // address -> its piece's lowest
+    for (auto& [c, v] : addrs) {
+        std::sort(v.begin(), v.end());
+        auto& m = piece_low[c];
+        uint64_t low = v.front();
+        for (size_t k = 0; k < v.size(); ++k) {
+            if (k && v[k] - v[k - 1] > span_) low = v[k];
+            m[v[k]] = low;
+        }
+    }
+    std::map<std::pair<const std::vector<int>*, uint64_t>, uint64_t> piece_no;
+    std::string key;
+    key.reserve(w.size() * 24);
+    for (const WaveItem& x : w) {
+        const std::vector<int>* c = &candidates(x);
+        uint64_t rel = 0, no = 0;
+        if (x.kind == WaveItem::Mem && !c->empty()) {
+            const uint64_t low = piece_low[c][x.addr];
+            no = piece_no.emplace(std::make_pair(c, low), piece_no.size()).first->second;
+            rel = x.addr - low;
+        }
+        const uint64_t head = uint64_t(x.kind) | uint64_t(x.bytes) << 8 | uint64_t(uint8_t(x.lane)) << 16 | uint64_t(x.pc) << 32;
+        key.append(reinterpret_cast<const char*>(&head), 8).append(reinterpret_cast<const char*>(&rel), 8);
+        key.append(reinterpret_cast<const char*>(&no), 4);
+    }
+    if (auto it = shapes_.find(key); it != shapes_.end()) {
+        perm = it->second.first;
+        at = it->second.second;
+        return;
+    }
+    walk(w, perm, at);
+    if (shapes_.size() < kShapes) shapes_.emplace(std::move(key), std::make_pair(perm, at));
+}
+
+void SassOrder::walk(const std::vector<WaveItem>& w, std::vector<size_t>& perm, std::vector<int>& at) const {
     const size_t n = w.size();
     perm.resize(n);
     for (size_t i = 0; i < n; ++i) perm[i] = i;

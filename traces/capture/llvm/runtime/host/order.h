@@ -16,6 +16,7 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "machine.h"
@@ -59,6 +60,7 @@ private:
     int host_prefix(int seg, const std::vector<WaveItem>& w, size_t i, const std::set<int>& used,
                     std::vector<int>* take, int limit = -1) const;
     int search(int cur, const std::vector<WaveItem>& w, size_t i) const;
+    void walk(const std::vector<WaveItem>& w, std::vector<size_t>& perm, std::vector<int>& at) const;
     void place(const std::vector<WaveItem>& w, const std::vector<size_t>& items, const std::vector<int>& tentative,
                int seg, std::set<int>& used, std::vector<int>& at) const;
 
@@ -67,8 +69,10 @@ private:
     std::vector<SassSegment> segs_;
     std::vector<int> seg_of_;      // per instruction
     std::vector<Anchor> anchors_;  // per instruction (meaningful for memory anchors)
+    uint64_t span_ = 0;            // the largest difference of two offsets
     mutable std::map<std::string, std::vector<int>> cand_;  // (line, what, bytes) -> instruction indices
     mutable std::map<uint32_t, std::map<uint8_t, const std::vector<int>*>> cand_of_pc_;
+    mutable std::unordered_map<std::string, std::pair<std::vector<size_t>, std::vector<int>>> shapes_;  // order()'s
 };
 
 // Records (lowest active lane, its address) onto instructions of one line
