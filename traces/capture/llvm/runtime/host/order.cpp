@@ -1,6 +1,7 @@
 #include "order.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <set>
 #include <unordered_map>

@@ -1,5 +1,5 @@
 // Memory records in the order the machine code issues them (DCUCC_ORDER=sass,
-// docs/CAPTURE.md "Order"). The device writes a wave's records in IR program
+// docs/CAPTURE.md "Record order"). The device writes a wave's records in IR program
 // order; ptxas's scheduler interleaves independent loads otherwise. Here each
 // wave's records are walked through the uninstrumented build's SASS: a
 // stretch of records that one straight-line segment of the SASS issues (no
