@@ -29,7 +29,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BIN=$ROOT/validation/dcucc-bin
 cd "$ROOT/validation" || exit 1
 export PATH=/usr/local/cuda/bin:$PATH
-# Each kernel says whether its compute and waits came from the plain build's SASS (nvdisasm) or the IR.
+# Each kernel says whether its compute, waits and record order came from the plain build's SASS (nvdisasm) or the IR.
 export DCUCC_VERBOSE=1
 WORK=$(mktemp -d)
 RES=$WORK/h200-dcucc
@@ -43,6 +43,7 @@ source common/ncu_metrics.sh
     ncu --version | tail -1
     cat "$BIN/BUILD.txt"
     echo "capture: DCUCC_TRACE=traces/NAME.trace DCUCC_TIMES=capture_NAME.csv dcucc-bin/NAME --small --once"
+    echo "order: DCUCC_ORDER=${DCUCC_ORDER:-sass (the default)}, counts: DCUCC_COUNTS=${DCUCC_COUNTS:-ir (the default)}"
     echo "dcutrace: dcutrace -o dcutrace-traces/NAME.trace --times dcutrace_NAME.csv -- dcucc-bin/NAME_plain --small --once"
     echo "time: dcucc-bin/NAME_plain --small   (RESULT lines: family variant size median_ms bytes)"
     echo "counters: ncu --clock-control none --csv --metrics METRICS dcucc-bin/NAME_plain --small --once"

@@ -112,6 +112,10 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
         size_t end = operands.find(')', tick);
         target_label = operands.substr(tick + 2, end - tick - 2);
     }
+    if (is_memory(base)) {  // the last bracket: desc[UR4][R2.64+0x10] names the descriptor first
+        const size_t open = operands.rfind('['), close = operands.find(']', open == std::string::npos ? 0 : open);
+        if (open != std::string::npos && close != std::string::npos) in.address = operands.substr(open, close - open + 1);
+    }
     std::vector<std::string> ops = split_operands(operands);
     const int width = width_regs(in.opcode);
     for (size_t k = 0; k < ops.size(); ++k) {

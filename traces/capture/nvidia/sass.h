@@ -30,6 +30,7 @@ struct SassInstr {
     int branch_target = -1;  // index of the target of an unconditional or conditional branch
     RegSet reads, writes;
     std::string line;        // FILE:LINE (file name without directories), if the cubin has line info
+    std::string address;     // a memory instruction's address operand as written ("[R2.64+0x10]")
 };
 
 struct SassFunction {

@@ -8,6 +8,7 @@
 
 #include "../dcucc_abi.h"
 #include "error.h"
+#include "order.h"
 #include "traces/capture/nvidia/timeline.h"
 
 namespace dcucc::host {
@@ -180,6 +181,28 @@ void mem_record(const dcucc_record& h, const uint8_t* p, uint64_t full, Record& 
     }
 }
 
+// The walk's view of device record `h` at `p`.
+WaveItem wave_item(const dcucc_record& h, const uint8_t* p) {
+    WaveItem w;
+    w.pc = h.pc;
+    switch (DCUCC_INFO_KIND(h.info)) {
+        case DCUCC_MEM: {
+            w.kind = WaveItem::Mem;
+            w.bytes = uint8_t(bytes_of(h));
+            w.lane = __builtin_ctzll(h.mask);
+            if (affine(h))
+                w.addr = lane_addr(h, unsigned(w.lane));
+            else
+                std::memcpy(&w.addr, p + DCUCC_REC_MEM, 8);  // lanes are listed from the lowest
+            break;
+        }
+        case DCUCC_BARRIER: w.kind = WaveItem::Barrier; break;
+        case DCUCC_WAIT: w.kind = WaveItem::Wait; break;
+        default: w.kind = WaveItem::Other;
+    }
+    return w;
+}
+
 void write_declarations(const std::map<uint32_t, bool>& ro, const SiteMap* sites, dcusim::trace::RecordSink& out) {
     Record d;
     d.kind = RecKind::PcInfo;
@@ -197,9 +220,82 @@ void write_declarations(const std::map<uint32_t, bool>& ro, const SiteMap* sites
 
 }  // namespace
 
+namespace {
+
+// Writes one wave's records, entries [first, last) of `entries`, in the order
+// `order` gives (null: buffer order). A slot keeps its own compute count (the
+// IR's instructions before it); a memory record may come from another slot of
+// its stretch.
+struct WaveWriter {
+    const uint8_t* buf;
+    uint64_t used;
+    const MachineCode* mc;
+    const SassOrder* order;
+    dcusim::trace::RecordSink& out;
+    AssembleStats& st;
+    std::vector<WaveItem> items;
+    std::vector<size_t> perm;
+    std::vector<int> at;
+
+    void write(const std::vector<Entry>& entries, size_t first, size_t last, uint64_t full,
+               dcutrace::WarpTimeline* tl, Record& r) {
+        const size_t n = last - first;
+        perm.resize(n);
+        for (size_t k = 0; k < n; ++k) perm[k] = k;
+        if (order) {
+            items.clear();
+            for (size_t k = first; k < last; ++k) {
+                const uint8_t* p = buf + entries[k].offset;
+                items.push_back(wave_item(header_at(p, used - entries[k].offset), p));
+            }
+            order->order(items, perm, at);
+        }
+        for (size_t k = 0; k < n; ++k) {
+            const uint8_t* slot = buf + entries[first + k].offset;
+            const uint8_t* p = buf + entries[first + perm[k]].offset;
+            const dcucc_record hs = header_at(slot, used - entries[first + k].offset);
+            const dcucc_record h = header_at(p, used - entries[first + perm[k]].offset);
+            const uint32_t kind = DCUCC_INFO_KIND(h.info);
+            // With machine code, the IR's counts and waits give way to the SASS walk's.
+            if (tl && (kind == DCUCC_COMPUTE || kind == DCUCC_WAIT)) continue;
+            if (hs.compute && !tl) {
+                r.kind = RecKind::Compute;
+                r.count = hs.compute;
+                r.long_count = hs.long_count;
+                r.mid_count = hs.mid_count;
+                out.write(r);
+                st.compute += hs.compute;
+            }
+            const int idx = !tl ? -1 : order ? at[perm[k]] : mc->index(h.pc);
+            if (tl) tl->advance_to(idx);
+            switch (kind) {
+                case DCUCC_COMPUTE:
+                    continue;
+                case DCUCC_WAIT:
+                    r.kind = RecKind::Wait;
+                    r.has_pc = false;
+                    ++st.waits;
+                    break;
+                case DCUCC_BARRIER:
+                    r.kind = RecKind::Barrier;
+                    r.pc = h.pc;
+                    ++st.barriers;
+                    break;
+                default:
+                    mem_record(h, p, full, r);
+                    ++st.mem;
+            }
+            out.write(r);
+            if (tl) tl->issued(idx);
+        }
+    }
+};
+
+}  // namespace
+
 AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::trace::KernelInfo& kernel,
                               uint32_t wave_size, const SiteMap* sites, dcusim::trace::RecordSink& out,
-                              const MachineCode* mc) {
+                              const MachineCode* mc, const SassOrder* order) {
     if (wave_size != 32 && wave_size != 64)
         throw CaptureError("wave size " + std::to_string(wave_size) + " (32 or 64)");
     std::map<uint32_t, bool> ro;
@@ -216,57 +312,22 @@ AssembleStats assemble_launch(const uint8_t* buf, uint64_t used, const dcusim::t
     out.write(r);
     write_declarations(ro, sites, out);
     const uint64_t threads = kernel.block.count();
-    uint64_t full = 0;
     dcutrace::TimelineCounts counts;
-    std::unique_ptr<dcutrace::WarpTimeline> tl;  // with machine code: the wave's SASS walk
-    for (size_t i = 0; i < entries.size(); ++i) {
+    WaveWriter ww{buf, used, mc, order, out, st, {}, {}, {}};
+    for (size_t i = 0, j; i < entries.size(); i = j) {
         const Entry& e = entries[i];
-        if (i == 0 || e.block != entries[i - 1].block || e.wave != entries[i - 1].wave) {
-            if (tl) tl->finish();
-            r.kind = RecKind::Wave;
-            r.block = e.block;
-            r.wave = e.wave;
-            out.write(r);
-            full = dcusim::trace::full_lane_mask(threads, e.wave, wave_size);
-            ++st.waves;
-            if (mc) tl = std::make_unique<dcutrace::WarpTimeline>(mc->f, out, counts);
-        }
-        const uint8_t* p = buf + e.offset;
-        const dcucc_record h = header_at(p, used - e.offset);
-        const uint32_t kind = DCUCC_INFO_KIND(h.info);
-        // With machine code, the IR's counts and waits give way to the SASS walk's.
-        if (tl && (kind == DCUCC_COMPUTE || kind == DCUCC_WAIT)) continue;
-        if (h.compute && !tl) {
-            r.kind = RecKind::Compute;
-            r.count = h.compute;
-            r.long_count = h.long_count;
-            r.mid_count = h.mid_count;
-            out.write(r);
-            st.compute += h.compute;
-        }
-        const int idx = tl ? mc->index(h.pc) : -1;
-        if (tl) tl->advance_to(idx);
-        switch (kind) {
-            case DCUCC_COMPUTE:
-                continue;
-            case DCUCC_WAIT:
-                r.kind = RecKind::Wait;
-                r.has_pc = false;
-                ++st.waits;
-                break;
-            case DCUCC_BARRIER:
-                r.kind = RecKind::Barrier;
-                r.pc = h.pc;
-                ++st.barriers;
-                break;
-            default:
-                mem_record(h, p, full, r);
-                ++st.mem;
-        }
+        for (j = i + 1; j < entries.size() && entries[j].block == e.block && entries[j].wave == e.wave;) ++j;
+        r.kind = RecKind::Wave;
+        r.block = e.block;
+        r.wave = e.wave;
         out.write(r);
-        if (tl) tl->issued(idx);
+        ++st.waves;
+        // With machine code, the wave's compute and waits come from its SASS walk.
+        std::unique_ptr<dcutrace::WarpTimeline> tl;
+        if (mc) tl = std::make_unique<dcutrace::WarpTimeline>(mc->f, out, counts);
+        ww.write(entries, i, j, dcusim::trace::full_lane_mask(threads, e.wave, wave_size), tl.get(), r);
+        if (tl) tl->finish();
     }
-    if (tl) tl->finish();
     st.compute += counts.compute;
     st.waits += counts.waits;
     r.kind = RecKind::End;

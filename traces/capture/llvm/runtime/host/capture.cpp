@@ -37,6 +37,10 @@ Config Config::from_env() {
     if (!counts.empty() && counts != "ir" && counts != "sass")
         throw CaptureError("DCUCC_COUNTS=" + counts + ": say ir (the default) or sass");
     c.sass_counts = counts == "sass";
+    const std::string order = env("DCUCC_ORDER");
+    if (!order.empty() && order != "ir" && order != "sass")
+        throw CaptureError("DCUCC_ORDER=" + order + ": say sass (the default) or ir");
+    c.sass_order = order != "ir";
     const std::string mb = env("DCUCC_BUFFER_MB");
     if (!mb.empty()) {
         char* end = nullptr;
@@ -212,8 +216,10 @@ void Capture::collect(Backend& gpu, const LaunchPlan& p, const LaunchShape& s) {
                      p.label().c_str(), p.meta->modules);
     AssembleStats st;
     try {
+        const Machine& m = machine_for(p);
         st = assemble_launch(staging_, after.used, kernel_info(p, s), wave_size_,
-                             p.meta ? p.meta->sites.get() : nullptr, *writer_, machine_for(p));
+                             p.meta ? p.meta->sites.get() : nullptr, *writer_, cfg_.sass_counts ? m.mc.get() : nullptr,
+                             m.order.get());
     } catch (const CaptureError& e) {
         throw CaptureError(what + ": malformed record buffer: " + e.what());
     }
@@ -226,24 +232,30 @@ void Capture::collect(Backend& gpu, const LaunchPlan& p, const LaunchShape& s) {
                std::to_string(st.waves) + " waves");
 }
 
-// Looked up at a kernel's first traced launch, with DCUCC_COUNTS=sass (on the
-// H200 suite the IR's counts predict cycles better: docs/CAPTURE.md); with
-// DCUCC_VERBOSE, says where its compute and wait records come from and how many
-// of its sites matched.
-const MachineCode* Capture::machine_for(const LaunchPlan& p) {
-    if (!p.meta) return nullptr;
+// Looked up at a kernel's first traced launch, when DCUCC_COUNTS=sass or
+// DCUCC_ORDER=sass asks for it (on the H200 suite the IR's counts predict
+// cycles better, the SASS's order matches what issues: docs/CAPTURE.md); with
+// DCUCC_VERBOSE, says where its counts and order come from and how many of
+// its sites matched.
+const Capture::Machine& Capture::machine_for(const LaunchPlan& p) {
+    static const Machine none;
+    if (!p.meta) return none;
     auto it = machine_.find(p.mangled);
-    if (it != machine_.end()) return it->second.get();
-    std::string why = "DCUCC_COUNTS is not sass";
-    auto mc = cfg_.sass_counts ? machine_code(*p.meta, why) : nullptr;
+    if (it != machine_.end()) return it->second;
+    Machine& m = machine_[p.mangled];
+    std::string why = "neither DCUCC_COUNTS nor DCUCC_ORDER is sass";
+    if (cfg_.sass_counts || cfg_.sass_order) m.mc = machine_code(*p.meta, why);
+    if (m.mc && cfg_.sass_order) m.order = std::make_unique<SassOrder>(*m.mc, *p.meta->sites);
     if (!env("DCUCC_VERBOSE").empty()) {
-        if (mc)
-            std::fprintf(stderr, "dcucc: %s: compute and waits from the uninstrumented SASS: %zu of %zu sites matched\n",
-                         p.label().c_str(), mc->index_of_site.size(), mc->sites);
+        const char* counts = m.mc && cfg_.sass_counts ? "the uninstrumented SASS" : "the IR";
+        const char* order = m.order ? "the uninstrumented SASS" : "the IR";
+        if (m.mc)
+            std::fprintf(stderr, "dcucc: %s: compute and waits from %s, order from %s: %zu of %zu sites matched\n",
+                         p.label().c_str(), counts, order, m.mc->index_of_site.size(), m.mc->sites);
         else
-            std::fprintf(stderr, "dcucc: %s: compute and waits from the IR: %s\n", p.label().c_str(), why.c_str());
+            std::fprintf(stderr, "dcucc: %s: compute, waits and order from the IR: %s\n", p.label().c_str(), why.c_str());
     }
-    return (machine_[p.mangled] = mc).get();
+    return m;
 }
 
 void Capture::report(const LaunchPlan& p, uint64_t records, double run_ms, double kernel_ms, const std::string& what) {

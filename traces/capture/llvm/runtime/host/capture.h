@@ -21,6 +21,7 @@
 #include "../dcucc_abi.h"
 #include "error.h"
 #include "machine.h"
+#include "order.h"
 #include "meta.h"
 #include "traces/format/binary_writer.h"
 
@@ -34,6 +35,7 @@ struct Config {
     uint64_t buffer_mb = 1024;  // DCUCC_BUFFER_MB
     std::string times_path;     // DCUCC_TIMES: per traced launch, its times as CSV
     bool sass_counts = false;   // DCUCC_COUNTS=sass: compute and waits from the plain build's SASS
+    bool sass_order = true;     // DCUCC_ORDER=sass (the default): memory records in its SASS's order
     static Config from_env();   // throws CaptureError
 };
 
@@ -111,7 +113,11 @@ private:
     void first_gpu(Backend& gpu, int dev);
     dcusim::trace::KernelInfo kernel_info(const LaunchPlan& p, const LaunchShape& s) const;
     void stage(Backend& gpu, uint64_t used, void* stream);
-    const MachineCode* machine_for(const LaunchPlan& p);
+    struct Machine {
+        std::shared_ptr<const MachineCode> mc;  // null: IR counts and order
+        std::unique_ptr<SassOrder> order;       // with DCUCC_ORDER=sass
+    };
+    const Machine& machine_for(const LaunchPlan& p);
     void report(const LaunchPlan& p, uint64_t records, double run_ms, double kernel_ms, const std::string& what);
 
     Config cfg_;
@@ -123,7 +129,7 @@ private:
     std::FILE* times_ = nullptr;
     bool finished_ = false;
     std::set<std::string> warned_;  // kernels warned about once
-    std::map<std::string, std::shared_ptr<const MachineCode>> machine_;  // per kernel, null: IR counts
+    std::map<std::string, Machine> machine_;  // per kernel
 
     // The GPU side, allocated at the first traced launch and reused.
     Backend* gpu_ = nullptr;
