@@ -162,6 +162,72 @@ void TextReader::parse_host(Record& r) const {
     }
 }
 
+void TextReader::parse_statement(const std::string& kw, Record& r) const {
+    if (kw == "wave_size") {
+        need(2, "wave_size 32|64");
+        r.kind = RecKind::WaveSize;
+        r.wave_size = number(1, "wave size");
+    } else if (kw == "kernel") {
+        r.kind = RecKind::Kernel;
+        parse_kernel(r);
+    } else if (kw == "wave") {
+        need(3, "wave BLOCK WAVE");
+        r.kind = RecKind::Wave;
+        r.block = number(1, "block");
+        r.wave = number(2, "wave");
+    } else if (kw == "ld" || kw == "st" || kw == "atom") {
+        r.kind = RecKind::Mem;
+        parse_mem(r);
+    } else if (kw == "bar") {
+        need(2, "bar PC");
+        r.kind = RecKind::Barrier;
+        r.pc = number(1, "pc");
+    } else if (kw == "wait") {
+        if (tok_.size() > 2) fail("expected 'wait [PC]'");
+        r.kind = RecKind::Wait;
+        r.has_pc = tok_.size() == 2;
+        if (r.has_pc) r.pc = number(1, "pc");
+    } else if (kw == "compute") {
+        // compute N [long L] [mid M]
+        size_t i = 2;
+        const bool has_long = tok_.size() >= i + 2 && tok_[i] == "long";
+        if (has_long) i += 2;
+        const bool has_mid = tok_.size() >= i + 2 && tok_[i] == "mid";
+        if (has_mid) i += 2;
+        if (tok_.size() != i) fail("expected 'compute N [long L] [mid M]'");
+        r.kind = RecKind::Compute;
+        r.count = number(1, "instruction count");
+        if (has_long) r.long_count = number(3, "long-latency count");
+        if (has_mid) r.mid_count = number(i - 1, "middle-latency count");
+    } else if (kw == "pc") {
+        // Both attributes optional, as the grammar says: a binary trace may declare neither.
+        if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
+        r.kind = RecKind::PcInfo;
+        r.pc = number(1, "pc");
+        for (size_t i = 2; i < tok_.size(); ++i) {
+            if (tok_[i] == "readonly") {
+                r.pc_flags |= PcReadOnly;
+            } else if (tok_[i] == "line" && i + 1 < tok_.size()) {
+                r.pc_flags |= PcHasLine;
+                r.pc_line = tok_[++i];
+            } else {
+                fail("unknown pc attribute '" + tok_[i] + "' (readonly, line FILE:LINE)");
+            }
+        }
+    } else if (kw == "end") {
+        need(1, "end");
+        r.kind = RecKind::End;
+    } else if (kw == "copy") {
+        r.kind = RecKind::Copy;
+        parse_copy(r);
+    } else if (kw == "sync" || kw == "host" || kw == "map") {
+        r.kind = kw == "sync" ? RecKind::Sync : kw == "host" ? RecKind::Host : RecKind::Map;
+        parse_host(r);
+    } else {
+        fail("unknown statement '" + kw + "'");
+    }
+}
+
 bool TextReader::next(Record& r) {
     std::string line;
     while (std::getline(*in_, line)) {
@@ -182,69 +248,7 @@ bool TextReader::next(Record& r) {
             continue;
         }
         r = Record{};
-        if (kw == "wave_size") {
-            need(2, "wave_size 32|64");
-            r.kind = RecKind::WaveSize;
-            r.wave_size = number(1, "wave size");
-        } else if (kw == "kernel") {
-            r.kind = RecKind::Kernel;
-            parse_kernel(r);
-        } else if (kw == "wave") {
-            need(3, "wave BLOCK WAVE");
-            r.kind = RecKind::Wave;
-            r.block = number(1, "block");
-            r.wave = number(2, "wave");
-        } else if (kw == "ld" || kw == "st" || kw == "atom") {
-            r.kind = RecKind::Mem;
-            parse_mem(r);
-        } else if (kw == "bar") {
-            need(2, "bar PC");
-            r.kind = RecKind::Barrier;
-            r.pc = number(1, "pc");
-        } else if (kw == "wait") {
-            if (tok_.size() > 2) fail("expected 'wait [PC]'");
-            r.kind = RecKind::Wait;
-            r.has_pc = tok_.size() == 2;
-            if (r.has_pc) r.pc = number(1, "pc");
-        } else if (kw == "compute") {
-            // compute N [long L] [mid M]
-            size_t i = 2;
-            const bool has_long = tok_.size() >= i + 2 && tok_[i] == "long";
-            if (has_long) i += 2;
-            const bool has_mid = tok_.size() >= i + 2 && tok_[i] == "mid";
-            if (has_mid) i += 2;
-            if (tok_.size() != i) fail("expected 'compute N [long L] [mid M]'");
-            r.kind = RecKind::Compute;
-            r.count = number(1, "instruction count");
-            if (has_long) r.long_count = number(3, "long-latency count");
-            if (has_mid) r.mid_count = number(i - 1, "middle-latency count");
-        } else if (kw == "pc") {
-            // Both attributes optional, as the grammar says: a binary trace may declare neither.
-            if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
-            r.kind = RecKind::PcInfo;
-            r.pc = number(1, "pc");
-            for (size_t i = 2; i < tok_.size(); ++i) {
-                if (tok_[i] == "readonly") {
-                    r.pc_flags |= PcReadOnly;
-                } else if (tok_[i] == "line" && i + 1 < tok_.size()) {
-                    r.pc_flags |= PcHasLine;
-                    r.pc_line = tok_[++i];
-                } else {
-                    fail("unknown pc attribute '" + tok_[i] + "' (readonly, line FILE:LINE)");
-                }
-            }
-        } else if (kw == "end") {
-            need(1, "end");
-            r.kind = RecKind::End;
-        } else if (kw == "copy") {
-            r.kind = RecKind::Copy;
-            parse_copy(r);
-        } else if (kw == "sync" || kw == "host" || kw == "map") {
-            r.kind = kw == "sync" ? RecKind::Sync : kw == "host" ? RecKind::Host : RecKind::Map;
-            parse_host(r);
-        } else {
-            fail("unknown statement '" + kw + "'");
-        }
+        parse_statement(kw, r);
         return true;
     }
     if (in_->bad()) fail("read error");

@@ -25,6 +25,7 @@ private:
     uint64_t number(size_t i, const char* what) const;
     int64_t signed_number(size_t i, const char* what) const;
     void need(size_t n, const char* usage) const;
+    void parse_statement(const std::string& kw, Record& r) const;  // the line after its keyword
     void parse_kernel(Record& r) const;
     void parse_mem(Record& r) const;
     void parse_copy(Record& r) const;
