@@ -8,6 +8,7 @@
 #include "../models/dispatch/dispatcher.h"
 #include "../models/dram/dram.h"
 #include "../models/gpu/launch.h"
+#include "../models/host/streams.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
 #include "../models/lds/lds.h"
@@ -48,6 +49,7 @@ const Catalog& catalog() {
         c.add(dram_channel_counter_table());
         c.add(fixed_memory_counter_table());
         c.add(sample_counter_table());
+        c.add(host_counter_table());
         return c;
     }();
     return c;

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "../common/stats.h"
 #include "host_link.h"
 
 namespace dcusim {
@@ -46,6 +47,9 @@ struct HostStats {
     uint64_t overlap_ps = 0;   // time when two pieces of work ran at once (summed durations less their union)
     uint64_t h2d_bytes = 0, d2h_bytes = 0, d2d_bytes = 0;
 };
+
+// Its figures' declarations (host_counters.cpp).
+const CounterTable<HostStats>& host_counter_table();
 
 class HostStreams {
 public:
