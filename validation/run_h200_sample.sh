@@ -14,7 +14,7 @@
 # and results.tar (provenance.txt, build.log, capture.log, capture_*.csv).
 # The device lends back at most 8 files of 16 MiB, 64 MiB in all: a trace over
 # 16 MiB, or one that would take the total past 63 MiB, stays behind (said in
-# capture.log). gather is left out (listed addresses: ~60 MB at this size),
+# capture.log); each capture may take 300 s. gather is left out (listed addresses: ~60 MB at this size),
 # matmul16 too (its records grow as n^3).
 # Usage (repository root): validation/run_h200_sample.sh
 set -uo pipefail
@@ -71,7 +71,7 @@ while read -r group name regex; do
     [ -x "$BIN/${name}_capture" ] || { echo "no capture build of $name" | tee -a "$RES/capture.log"; continue; }
     echo "== $group ($name, $regex)" >>"$RES/capture.log"
     start=$(date +%s%N)
-    "$DCUTRACE" --kernel "$regex" -o "$WORK/$group.trace" --times "$RES/capture_$group.csv" -- \
+    timeout 300 "$DCUTRACE" --kernel "$regex" -o "$WORK/$group.trace" --times "$RES/capture_$group.csv" -- \
         "$BIN/${name}_capture" --sample-size --once >>"$RES/capture.log" 2>&1
     rc=$?
     size=$(stat -c %s "$WORK/$group.trace" 2>/dev/null || echo 0)
@@ -82,6 +82,7 @@ while read -r group name regex; do
         echo "$group.trace not returned (rc $rc, $size bytes, $total returned so far)" >>"$RES/capture.log"
     fi
     tail -2 "$RES/capture.log"
+    tar -C "$WORK" -cf "$OUT/results.tar" h200_sample  # so far: kept should the call run out of time
 done <<<"$CAPTURES"
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$RES/provenance.txt" 2>&1
 tar -C "$WORK" -cf "$OUT/results.tar" h200_sample
