@@ -11,12 +11,15 @@
 #   reduce.trace        reduce (the full size)
 #   stencil.trace       stencil_constant (2^24 elements)
 #   spill.trace         spill (the full size; last, the largest capture)
-# and results.tar (provenance.txt, build.log, capture.log, capture_*.csv).
+# With --full: the suite's full size instead (262,144 blocks: 248 rounds),
+# one kernel per file, for the kernels whose traces stay small at that size:
+#   strided<2>, <4>, <8>, <16>, <32>, aos (coalescing, 2^26 reads), copy (1 GiB).
+# Either way, results.tar (provenance.txt, build.log, capture.log, capture_*.csv).
 # The device lends back at most 8 files of 16 MiB, 64 MiB in all: a trace over
 # 16 MiB, or one that would take the total past 63 MiB, stays behind (said in
 # capture.log); each capture may take 300 s. gather is left out (listed addresses: ~60 MB at this size),
 # matmul16 too (its records grow as n^3).
-# Usage (repository root): validation/run_h200_sample.sh
+# Usage (repository root): validation/run_h200_sample.sh [--full]
 set -uo pipefail
 OUT=${OUT:-out}
 mkdir -p "$OUT"
@@ -37,6 +40,18 @@ transpose transpose ^transpose
 reduce shared_compute ^reduce
 stencil constant ^stencil_constant
 spill shared_compute ^spill"
+SIZE=--sample-size
+if [ "${1:-}" = "--full" ]; then
+    SIZE=
+    RES=$WORK/h200_full && mkdir -p "$RES"
+    CAPTURES="full_stride2 coalescing ^strided<2>
+full_stride4 coalescing ^strided<4>
+full_stride8 coalescing ^strided<8>
+full_stride16 coalescing ^strided<16>
+full_stride32 coalescing ^strided<32>
+full_aos coalescing ^aos
+full_copy memory ^copy"
+fi
 
 {
     echo "date: $(date -u +%Y-%m-%dT%H:%M:%SZ)"
@@ -47,7 +62,7 @@ spill shared_compute ^spill"
     nvcc --version | tail -2
     echo "capture build: nvcc $NVCC_FLAGS -DDCU_CAPTURE -x cu kernels/NAME.hip -o NAME_capture"
     echo "dcutrace: cmake -S traces/capture/nvidia -B build-capture && cmake --build build-capture"
-    echo "capture: dcutrace --kernel REGEX -o GROUP.trace --times capture_GROUP.csv -- ./NAME_capture --sample-size --once"
+    echo "capture: dcutrace --kernel REGEX -o GROUP.trace --times capture_GROUP.csv -- ./NAME_capture $SIZE --once"
     echo "groups:"
     echo "$CAPTURES"
 } >"$RES/provenance.txt" 2>&1
@@ -60,7 +75,7 @@ if cmake -S "$ROOT/traces/capture/nvidia" -B "$WORK/capture" >>"$RES/build.log" 
 else
     echo "dcutrace build FAILED"; tail -40 "$RES/build.log"; exit 1
 fi
-for name in coalescing memory transpose shared_compute constant; do
+for name in $(echo "$CAPTURES" | awk '{print $2}' | sort -u); do
     nvcc $NVCC_FLAGS -DDCU_CAPTURE -x cu "kernels/$name.hip" -o "$BIN/${name}_capture" >>"$RES/build.log" 2>&1 &
 done
 wait
@@ -72,7 +87,7 @@ while read -r group name regex; do
     echo "== $group ($name, $regex)" >>"$RES/capture.log"
     start=$(date +%s%N)
     timeout 300 "$DCUTRACE" --kernel "$regex" -o "$WORK/$group.trace" --times "$RES/capture_$group.csv" -- \
-        "$BIN/${name}_capture" --sample-size --once >>"$RES/capture.log" 2>&1
+        "$BIN/${name}_capture" $SIZE --once >>"$RES/capture.log" 2>&1
     rc=$?
     size=$(stat -c %s "$WORK/$group.trace" 2>/dev/null || echo 0)
     echo "rc $rc, wall $((($(date +%s%N) - start) / 1000000)) ms, $size bytes" >>"$RES/capture.log"
@@ -82,9 +97,9 @@ while read -r group name regex; do
         echo "$group.trace not returned (rc $rc, $size bytes, $total returned so far)" >>"$RES/capture.log"
     fi
     tail -2 "$RES/capture.log"
-    tar -C "$WORK" -cf "$OUT/results.tar" h200_sample  # so far: kept should the call run out of time
+    tar -C "$WORK" -cf "$OUT/results.tar" "$(basename "$RES")"  # so far: kept should the call run out of time
 done <<<"$CAPTURES"
 nvidia-smi --query-gpu=clocks.sm,clocks.mem,temperature.gpu --format=csv >>"$RES/provenance.txt" 2>&1
-tar -C "$WORK" -cf "$OUT/results.tar" h200_sample
+tar -C "$WORK" -cf "$OUT/results.tar" "$(basename "$RES")"
 grep -v "warp instructions (" "$RES/capture.log" | tail -40; cat "$RES"/capture_*.csv
 ls -la "$OUT"
