@@ -57,6 +57,7 @@ public:
         dp.sample = p.sample;
         dp.sample_line_bytes = p.l1.geometry.line_bytes;
         min_workgroups_ = p.sample.min_workgroups;
+        sample_tolerance_ = p.sample.tolerance;
         if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
         l2_line_bytes_ = p.l2.geometry.line_bytes;
         launch_ = std::make_unique<Launch>(p.launch, l2_line_bytes_);
@@ -179,7 +180,7 @@ public:
         projection_.mark(id, std::move(m), lines);
     }
     bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
-        return projection_.stationary(from, to, workgroups, remaining, l2_lines_);
+        return projection_.stationary(from, to, workgroups, remaining, l2_lines_, sample_tolerance_);
     }
     void sample_steady(uint64_t from, uint64_t to, uint64_t workgroups) override { projection_.steady(from, to, workgroups); }
     void sample_skipped(uint64_t n) override { projection_.skipped(n); }
@@ -282,6 +283,7 @@ private:
     Cycle sample_cycles_ = 0;
     uint64_t min_workgroups_ = 0;
     uint64_t l2_lines_ = 0;  // the L2's capacity, all slices
+    double sample_tolerance_ = 0.05;
     RunResult result_;
 };
 

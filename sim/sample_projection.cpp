@@ -32,9 +32,11 @@ const SampleProjection::Mark& SampleProjection::find(uint64_t id) const {
     throw std::logic_error("sampling: a window without its mark");
 }
 
-bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const {
+bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
+                                  double tolerance) const {
     const Mark &a = find(from), &b = find(to);
     if (b.cache_lines <= a.cache_lines || workgroups == 0) return true;
+    if (double(b.cache_lines) >= (1 - tolerance) * double(capacity)) return true;  // full, within the tolerance
     const double growth = double(b.cache_lines - a.cache_lines) / double(workgroups);
     return double(b.cache_lines) + growth * double(remaining) < double(capacity);
 }

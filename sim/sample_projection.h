@@ -17,8 +17,12 @@ public:
     // cache_lines: the lines the L2 holds at the mark.
     void mark(uint64_t id, StatMap counters, uint64_t cache_lines);
     // False while the L2 fills between the marks and, at that pace, would be full (`capacity`
-    // lines) before `remaining` more workgroups are done.
-    bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const;
+    // lines) before `remaining` more workgroups are done; true once it holds at least
+    // (1 - `tolerance`) x `capacity` lines: then at most that fraction of the lines it takes in
+    // find a free way, the rest a victim, as they will on (a set-associative cache nears full
+    // only slowly: the last free ways of its sets fill long after most sets are full).
+    bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
+                    double tolerance) const;
     // Per-workgroup deltas from mark `from` to mark `to` over `workgroups` retirements.
     void steady(uint64_t from, uint64_t to, uint64_t workgroups);
     void skipped(uint64_t n);
