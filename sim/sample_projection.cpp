@@ -21,8 +21,8 @@ void SampleProjection::reset() {
     extra_.clear();
 }
 
-void SampleProjection::mark(uint64_t id, StatMap counters, uint64_t cache_lines) {
-    marks_.push_back({id, std::move(counters), cache_lines});
+void SampleProjection::mark(uint64_t id, StatMap counters, uint64_t cache_lines, uint64_t dirty) {
+    marks_.push_back({id, std::move(counters), cache_lines, dirty});
     if (marks_.size() > kMarksKept) marks_.pop_front();
 }
 
@@ -32,13 +32,26 @@ const SampleProjection::Mark& SampleProjection::find(uint64_t id) const {
     throw std::logic_error("sampling: a window without its mark");
 }
 
+namespace {
+// Whether a count going from a to b over `workgroups` stays where it is for `remaining` more:
+// not growing, full (at least `full`), or at its pace still short of its cap at the end.
+bool settled(uint64_t a, uint64_t b, uint64_t workgroups, uint64_t remaining, uint64_t cap, double full) {
+    if (b <= a || workgroups == 0) return true;
+    if (double(b) >= full) return true;
+    const double growth = double(b - a) / double(workgroups);
+    return double(b) + growth * double(remaining) < double(cap);
+}
+}  // namespace
+
 bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
-                                  double tolerance) const {
+                                  double tolerance, uint64_t dirty_limit, uint64_t dirty_slack) const {
     const Mark &a = find(from), &b = find(to);
-    if (b.cache_lines <= a.cache_lines || workgroups == 0) return true;
-    if (double(b.cache_lines) >= (1 - tolerance) * double(capacity)) return true;  // full, within the tolerance
-    const double growth = double(b.cache_lines - a.cache_lines) / double(workgroups);
-    return double(b.cache_lines) + growth * double(remaining) < double(capacity);
+    // A set-associative L2 nears full only slowly: full within the tolerance.
+    if (!settled(a.cache_lines, b.cache_lines, workgroups, remaining, capacity, (1 - tolerance) * double(capacity))) return false;
+    if (dirty_limit == 0) return true;
+    if (double(b.dirty) < (1 - tolerance) * double(a.dirty)) return false;
+    // The dirty data grows straight to its limit, and each slice keeps within a line of it.
+    return settled(a.dirty, b.dirty, workgroups, remaining, dirty_limit, double(dirty_limit) - double(dirty_slack));
 }
 
 void SampleProjection::steady(uint64_t from, uint64_t to, uint64_t workgroups) {

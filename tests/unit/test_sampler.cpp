@@ -196,3 +196,24 @@ TEST_CASE("sampling: the L2 counts as stationary once full within the tolerance"
     CHECK(p.stationary(1, 3, 10, 100, 1000, 0.05));
     CHECK_FALSE(p.stationary(1, 3, 10, 100, 1000, 0.04));  // 960 needed
 }
+
+TEST_CASE("sampling: the L2's dirty data must have reached its limit, or stay short of it, and not drain", "[sample]") {
+    // Lines full (1,000 of 1,000). Dirty limit 500 sectors, a slack of 8 (a line's 4 sectors in
+    // each of 2 slices): 300 -> 340 over 10 workgroups, 4 a workgroup, reaches 500 within 40 of
+    // 100 more: not yet. 340 -> 492 (500 - 8): at the limit. 400 -> 370: drains by 7.5 %, more
+    // than 5 % (the launch's dirty data written back once): not stationary; 400 -> 390 (2.5 %) is.
+    SampleProjection p;
+    p.mark(0, {}, 1000, 300);
+    p.mark(1, {}, 1000, 340);
+    p.mark(2, {}, 1000, 492);
+    p.mark(3, {}, 1000, 400);
+    p.mark(4, {}, 1000, 370);
+    p.mark(5, {}, 1000, 390);
+    CHECK_FALSE(p.stationary(0, 1, 10, 100, 1000, 0.05, 500, 8));
+    CHECK(p.stationary(0, 1, 10, 30, 1000, 0.05, 500, 8));  // 340 + 120 = 460 at the end
+    CHECK(p.stationary(1, 2, 10, 100, 1000, 0.05, 500, 8));
+    CHECK_FALSE(p.stationary(1, 2, 10, 100, 1000, 0.05, 500, 7));
+    CHECK_FALSE(p.stationary(3, 4, 10, 100, 1000, 0.05, 500, 8));
+    CHECK(p.stationary(3, 5, 10, 100, 1000, 0.05, 500, 8));
+    CHECK(p.stationary(0, 1, 10, 100, 1000, 0.05));  // no dirty limit: lines alone
+}
