@@ -1,6 +1,8 @@
 #include "sample_projection.h"
 
+#include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "../models/dispatch/sampler.h"
 #include "platform.h"
@@ -43,9 +45,33 @@ bool settled(uint64_t a, uint64_t b, uint64_t workgroups, uint64_t remaining, ui
 }
 }  // namespace
 
+// The L2's traffic to DRAM per window (its misses and write-backs: what its state decides) over
+// marks `from` to `to`: where there is any, its mean window within `tolerance` at 95 % confidence,
+// as the sampler asks of the cycles. The write-backs settle later than the cycles: after the L2
+// fills, its victims' mix of dirty and clean lines changes for about one turnover of its lines.
+bool SampleProjection::traffic_steady(uint64_t from, uint64_t to, double tolerance) const {
+    const size_t n = size_t(to - from);
+    if (n < 2) return true;
+    for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
+        std::vector<double> d;
+        for (uint64_t id = from; id < to; ++id) {
+            const StatMap &x = find(id).counters, &y = find(id + 1).counters;
+            auto i = x.find(key), j = y.find(key);
+            d.push_back((j == y.end() ? 0.0 : j->second) - (i == x.end() ? 0.0 : i->second));
+        }
+        double mean = 0, sq = 0;
+        for (double v : d) mean += v / double(n);
+        if (mean <= 0) continue;
+        for (double v : d) sq += (v - mean) * (v - mean);
+        if (2 * std::sqrt(sq / double(n - 1)) / std::sqrt(double(n)) > tolerance * mean) return false;
+    }
+    return true;
+}
+
 bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
                                   double tolerance, uint64_t dirty_limit, uint64_t dirty_slack) const {
     const Mark &a = find(from), &b = find(to);
+    if (!traffic_steady(from, to, tolerance)) return false;
     // A set-associative L2 nears full only slowly: full within the tolerance.
     if (!settled(a.cache_lines, b.cache_lines, workgroups, remaining, capacity, (1 - tolerance) * double(capacity))) return false;
     if (dirty_limit == 0) return true;

@@ -21,7 +21,8 @@ public:
     // (1 - `tolerance`) x `capacity` lines: then at most that fraction of the lines it takes in
     // find a free way, the rest a victim, as they will on (a set-associative cache nears full
     // only slowly: the last free ways of its sets fill long after most sets are full).
-    // The same of its dirty sectors against `dirty_limit` (0: none), which, once reached (within
+    // Its traffic to DRAM (read and written bytes) per window must be steady too, as the cycles
+    // are (the mean window within `tolerance` at 95 % confidence). The same of its dirty sectors against `dirty_limit` (0: none), which, once reached (within
     // `dirty_slack`: each slice keeps within a line of its share), has the L2 write back as much as
     // is written; nor may they shrink by more than `tolerance` (older dirty data leaving: the data
     // dirty at the launch, written back once).
@@ -43,6 +44,7 @@ private:
         uint64_t dirty;
     };
     const Mark& find(uint64_t id) const;
+    bool traffic_steady(uint64_t from, uint64_t to, double tolerance) const;
     std::deque<Mark> marks_;  // the latest, enough for sample.steady_windows
     StatMap per_workgroup_, extra_;
 };
