@@ -42,7 +42,12 @@ public:
         dp.sample = p.sample;
         dp.sample_line_bytes = p.l1.geometry.line_bytes;
         min_workgroups_ = p.sample.min_workgroups;
+        sample_tolerance_ = p.sample.tolerance;
         if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
+        if (!p.fixed_memory) {
+            l2_dirty_limit_ = uint64_t(p.noc.channels) * p.l2.dirty_limit_sectors;
+            l2_dirty_slack_ = uint64_t(p.noc.channels) * (p.l2.geometry.line_bytes / p.l2.sector_bytes);
+        }
         l2_line_bytes_ = p.l2.geometry.line_bytes;
         launch_ = std::make_unique<Launch>(p.launch, l2_line_bytes_);
         dispatcher_ = std::make_unique<Dispatcher>(
@@ -156,12 +161,13 @@ public:
     void sample_mark(uint64_t id) override {
         StatMap m;
         counters(m);
-        uint64_t lines = 0;
-        for (const auto& l : l2_) lines += l->valid_lines();
-        projection_.mark(id, std::move(m), lines);
+        uint64_t lines = 0, dirty = 0;
+        for (const auto& l : l2_) lines += l->valid_lines(), dirty += l->dirty_sectors();
+        projection_.mark(id, std::move(m), lines, dirty);
     }
     bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
-        return projection_.stationary(from, to, workgroups, remaining, l2_lines_);
+        return projection_.stationary(from, to, workgroups, remaining, l2_lines_, sample_tolerance_, l2_dirty_limit_,
+                                      l2_dirty_slack_);
     }
     void sample_steady(uint64_t from, uint64_t to, uint64_t workgroups) override { projection_.steady(from, to, workgroups); }
     void sample_skipped(uint64_t n) override { projection_.skipped(n); }
@@ -261,6 +267,9 @@ private:
     Cycle sample_cycles_ = 0;
     uint64_t min_workgroups_ = 0;
     uint64_t l2_lines_ = 0;  // the L2's capacity, all slices
+    double sample_tolerance_ = 0.05;
+    uint64_t l2_dirty_limit_ = 0;  // the L2's dirty limit, all slices, in sectors (0: none)
+    uint64_t l2_dirty_slack_ = 0;  // a line's sectors, all slices
     RunResult result_;
 };
 

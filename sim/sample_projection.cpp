@@ -1,6 +1,8 @@
 #include "sample_projection.h"
 
+#include <cmath>
 #include <stdexcept>
+#include <vector>
 
 #include "../models/dispatch/sampler.h"
 #include "stats_catalog.h"
@@ -21,8 +23,8 @@ void SampleProjection::reset() {
     extra_.clear();
 }
 
-void SampleProjection::mark(uint64_t id, StatMap counters, uint64_t cache_lines) {
-    marks_.push_back({id, std::move(counters), cache_lines});
+void SampleProjection::mark(uint64_t id, StatMap counters, uint64_t cache_lines, uint64_t dirty) {
+    marks_.push_back({id, std::move(counters), cache_lines, dirty});
     if (marks_.size() > kMarksKept) marks_.pop_front();
 }
 
@@ -32,11 +34,50 @@ const SampleProjection::Mark& SampleProjection::find(uint64_t id) const {
     throw std::logic_error("sampling: a window without its mark");
 }
 
-bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const {
+namespace {
+// Whether a count going from a to b over `workgroups` stays where it is for `remaining` more:
+// not growing, full (at least `full`), or at its pace still short of its cap at the end.
+bool settled(uint64_t a, uint64_t b, uint64_t workgroups, uint64_t remaining, uint64_t cap, double full) {
+    if (b <= a || workgroups == 0) return true;
+    if (double(b) >= full) return true;
+    const double growth = double(b - a) / double(workgroups);
+    return double(b) + growth * double(remaining) < double(cap);
+}
+}  // namespace
+
+// The L2's traffic to DRAM per window (its misses and write-backs: what its state decides) over
+// marks `from` to `to`: where there is any, its mean window within `tolerance` at 95 % confidence,
+// as the sampler asks of the cycles. The write-backs settle later than the cycles: after the L2
+// fills, its victims' mix of dirty and clean lines changes for about one turnover of its lines.
+bool SampleProjection::traffic_steady(uint64_t from, uint64_t to, double tolerance) const {
+    const size_t n = size_t(to - from);
+    if (n < 2) return true;
+    for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
+        std::vector<double> d;
+        for (uint64_t id = from; id < to; ++id) {
+            const StatMap &x = find(id).counters, &y = find(id + 1).counters;
+            auto i = x.find(key), j = y.find(key);
+            d.push_back((j == y.end() ? 0.0 : j->second) - (i == x.end() ? 0.0 : i->second));
+        }
+        double mean = 0, sq = 0;
+        for (double v : d) mean += v / double(n);
+        if (mean <= 0) continue;
+        for (double v : d) sq += (v - mean) * (v - mean);
+        if (2 * std::sqrt(sq / double(n - 1)) / std::sqrt(double(n)) > tolerance * mean) return false;
+    }
+    return true;
+}
+
+bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
+                                  double tolerance, uint64_t dirty_limit, uint64_t dirty_slack) const {
     const Mark &a = find(from), &b = find(to);
-    if (b.cache_lines <= a.cache_lines || workgroups == 0) return true;
-    const double growth = double(b.cache_lines - a.cache_lines) / double(workgroups);
-    return double(b.cache_lines) + growth * double(remaining) < double(capacity);
+    if (!traffic_steady(from, to, tolerance)) return false;
+    // A set-associative L2 nears full only slowly: full within the tolerance.
+    if (!settled(a.cache_lines, b.cache_lines, workgroups, remaining, capacity, (1 - tolerance) * double(capacity))) return false;
+    if (dirty_limit == 0) return true;
+    if (double(b.dirty) < (1 - tolerance) * double(a.dirty)) return false;
+    // The dirty data grows straight to its limit, and each slice keeps within a line of it.
+    return settled(a.dirty, b.dirty, workgroups, remaining, dirty_limit, double(dirty_limit) - double(dirty_slack));
 }
 
 void SampleProjection::steady(uint64_t from, uint64_t to, uint64_t workgroups) {

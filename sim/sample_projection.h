@@ -14,11 +14,20 @@ namespace dcusim {
 class SampleProjection {
 public:
     void reset();
-    // cache_lines: the lines the L2 holds at the mark.
-    void mark(uint64_t id, StatMap counters, uint64_t cache_lines);
+    // cache_lines: the lines the L2 holds at the mark; dirty: its dirty sectors (with a dirty limit).
+    void mark(uint64_t id, StatMap counters, uint64_t cache_lines, uint64_t dirty = 0);
     // False while the L2 fills between the marks and, at that pace, would be full (`capacity`
-    // lines) before `remaining` more workgroups are done.
-    bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity) const;
+    // lines) before `remaining` more workgroups are done; true once it holds at least
+    // (1 - `tolerance`) x `capacity` lines: then at most that fraction of the lines it takes in
+    // find a free way, the rest a victim, as they will on (a set-associative cache nears full
+    // only slowly: the last free ways of its sets fill long after most sets are full).
+    // Its traffic to DRAM (read and written bytes) per window must be steady too, as the cycles
+    // are (the mean window within `tolerance` at 95 % confidence). The same of its dirty sectors against `dirty_limit` (0: none), which, once reached (within
+    // `dirty_slack`: each slice keeps within a line of its share), has the L2 write back as much as
+    // is written; nor may they shrink by more than `tolerance` (older dirty data leaving: the data
+    // dirty at the launch, written back once).
+    bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
+                    double tolerance, uint64_t dirty_limit = 0, uint64_t dirty_slack = 0) const;
     // Per-workgroup deltas from mark `from` to mark `to` over `workgroups` retirements.
     void steady(uint64_t from, uint64_t to, uint64_t workgroups);
     void skipped(uint64_t n);
@@ -32,8 +41,10 @@ private:
         uint64_t id;
         StatMap counters;
         uint64_t cache_lines;
+        uint64_t dirty;
     };
     const Mark& find(uint64_t id) const;
+    bool traffic_steady(uint64_t from, uint64_t to, double tolerance) const;
     std::deque<Mark> marks_;  // the latest, enough for sample.steady_windows
     StatMap per_workgroup_, extra_;
 };

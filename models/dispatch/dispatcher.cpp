@@ -77,16 +77,20 @@ void Dispatcher::dispatch(Cycle now) {
 
 bool Dispatcher::pull() {
     if (trace_drained_) return false;
-    pending_ = std::make_unique<trace::WorkgroupTrace>();
-    // A workgroup the sampler skips is read and projected, not launched: the next one is read into its place.
-    do {
-        if (!work_->next_workgroup(*pending_)) {
-            pending_.reset();
+    // A workgroup the sampler skips is read (and checked) and projected, never regrouped nor launched:
+    // the next one is read in its place.
+    for (;;) {
+        const std::vector<trace::WaveTrace>* waves = work_->peek_workgroup();
+        if (!waves) {
             trace_drained_ = true;
             return false;
         }
-    } while (sampler_.skip(*pending_));
-    return true;
+        if (sampler_.skip(*waves)) continue;
+        pending_ = std::make_unique<trace::WorkgroupTrace>();
+        work_->take_workgroup(*pending_);
+        pending_->tag = sampler_.tag();
+        return true;
+    }
 }
 
 }  // namespace dcusim

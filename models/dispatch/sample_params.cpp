@@ -21,9 +21,9 @@ const ParamTable<SampleParams>& sample_param_table() {
                            "one measurement window, in occupancy rounds of retirements (a round: retirements come in waves of that "
                            "period)",
                            {0.01, 1000}, &P::window_rounds),
-            param::count<P>("sample.steady_windows", "windows", "consecutive windows whose rates must agree within sample.tolerance",
+            param::count<P>("sample.steady_windows", "windows", "fewest consecutive windows a rate is taken over (up to 16 when more are needed for sample.tolerance)",
                             {2, 8}, &P::windows),
-            param::real<P>("sample.tolerance", "fraction", "steady: the windows' cycles differ by at most this fraction of their mean",
+            param::real<P>("sample.tolerance", "fraction", "steady: the mean window's 95 % confidence interval (2 standard errors) within this fraction of it",
                            {0.0001, 1}, &P::tolerance),
         },
         {},

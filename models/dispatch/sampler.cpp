@@ -40,10 +40,10 @@ uint64_t lines_touched(const trace::WaveTrace& w, const trace::Instr& in, uint32
 }
 }  // namespace
 
-std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes) {
+std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes) {
     std::vector<uint64_t> v(kHead + kOps * kSpaces * kPerAccess, 0);
-    v[0] = wg.waves.size();
-    for (const trace::WaveTrace& w : wg.waves)
+    v[0] = waves.size();
+    for (const trace::WaveTrace& w : waves)
         for (const trace::Instr& in : w.instrs) {
             switch (in.kind) {
                 case trace::RecKind::Compute:
@@ -102,13 +102,14 @@ void Sampler::end_stretch() {
     stretch_skipped_ = 0;
 }
 
-bool Sampler::skip(trace::WorkgroupTrace& wg) {
+bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
     ++rep_.total;
     if (!active_) {
         ++rep_.simulated;
+        ++next_tag_;
         return false;
     }
-    const bool fresh = classes_.emplace(workgroup_signature(wg, line_bytes_), classes_.size()).second;
+    const bool fresh = classes_.emplace(workgroup_signature(waves, line_bytes_), classes_.size()).second;
     if (steady_ && !fresh) {
         ++stretch_skipped_;
         return true;
@@ -117,22 +118,29 @@ bool Sampler::skip(trace::WorkgroupTrace& wg) {
         end_stretch();
         restart();  // its rate is not yet known: from this workgroup on, measured again
     }
-    wg.tag = next_tag_++;
+    ++next_tag_;
     ++rep_.simulated;
     return false;
 }
 
+// The windows' cycles from mark j to the last: at least sample.steady_windows of them, whose mean
+// the 95 % confidence interval (mean +- 2 standard errors) bounds within sample.tolerance of it.
+// Windows of one round are noisy (DRAM refreshes, write-back bursts: +-10 % on a stream), but a
+// stationary rate's mean needs only more of them; a rate that trends or alternates widely does not
+// pass. The L2 must not be filling over the span either.
 bool Sampler::span_steady(size_t j) const {
     const Mark &first = marks_[j], &last = marks_.back();
     const uint64_t windows = marks_.size() - 1 - j;
-    Cycle lo = ~Cycle(0), hi = 0;
-    for (size_t i = j + 1; i < marks_.size(); ++i) {
-        const Cycle d = marks_[i].at - marks_[i - 1].at;
-        lo = std::min(lo, d);
-        hi = std::max(hi, d);
-    }
+    if (windows < p_.windows) return false;
     const double mean = double(last.at - first.at) / double(windows);
-    if (mean <= 0 || double(hi - lo) > p_.tolerance * mean) return false;
+    if (mean <= 0) return false;
+    double sq = 0;
+    for (size_t i = j + 1; i < marks_.size(); ++i) {
+        const double d = double(marks_[i].at - marks_[i - 1].at) - mean;
+        sq += d * d;
+    }
+    const double n = double(windows), sd = std::sqrt(sq / (n - 1));
+    if (2 * sd / std::sqrt(n) > p_.tolerance * mean) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
     return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
 }
@@ -145,16 +153,17 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     marks_.push_back({next_mark_, when});
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;
-    size_t j = marks_.size() - 1 - p_.windows;
-    if (!span_steady(j)) return;
-    // Earlier windows that agree too lengthen the span the rate and the sums are taken over (less
-    // noise in both), up to kMaxSpanWindows.
-    while (j > 0 && marks_.size() - j <= kMaxSpanWindows && span_steady(j - 1)) --j;
-    const Mark &first = marks_[j], &last = marks_.back();
-    const uint64_t workgroups = (marks_.size() - 1 - j) * window_;
+    // The longest span ending now (up to kMaxSpanWindows windows: less noise in the rate and the
+    // sums) that is steady.
+    const size_t last = marks_.size() - 1;
+    size_t j = last > kMaxSpanWindows ? last - kMaxSpanWindows : 0;
+    while (j + p_.windows <= last && !span_steady(j)) ++j;
+    if (j + p_.windows > last) return;
+    const Mark &first = marks_[j], &end = marks_.back();
+    const uint64_t workgroups = (last - j) * window_;
     steady_ = true;
-    rate_ = double(last.at - first.at) / double(workgroups);
-    obs_->sample_steady(first.id, last.id, workgroups);
+    rate_ = double(end.at - first.at) / double(workgroups);
+    obs_->sample_steady(first.id, end.id, workgroups);
 }
 
 SampleReport Sampler::kernel_end() {

@@ -4,7 +4,8 @@
 // per-warp vectors (Liu et al., MICRO 2023); equal rounded vectors form a class. The workgroups run
 // in detail until, after a warm-up of at least one occupancy round retired, the retirement rate
 // (cycles per workgroup) is steady over consecutive windows: TBPoint's homogeneous region within a
-// launch (Huang et al., IPDPS 2014). Further workgroups of classes already seen are then read but
+// launch (Huang et al., IPDPS 2014), its mean known within a tolerance at 95 % confidence, as
+// SMARTS sizes its samples (Wunderlich et al., ISCA 2003). Further workgroups of classes already seen are then read but
 // not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
 // counter deltas to its sums. A class never seen ends the skipping and starts the measurement
 // again. The workgroups resident when skipping starts drain in detail (the tail). A rate is not
@@ -29,14 +30,14 @@ struct SampleParams {
     double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring
     double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
     uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
-    double tolerance = 0.05;         // sample.tolerance: their largest spread, relative to their mean
+    double tolerance = 0.05;         // sample.tolerance: the mean window's 95 % confidence half-width, relative
 };
 
 // Its preset keys, declared in sample_params.cpp: defaults are the initialisers above.
 const ParamTable<SampleParams>& sample_param_table();
 
 // The longest span of windows a rate and its sums are taken over (sample.steady_windows at most).
-constexpr uint32_t kMaxSpanWindows = 8;
+constexpr uint32_t kMaxSpanWindows = 16;
 
 // TooSmall: fewer workgroups than sample.min_workgroups; TooShort: than the warm-up and the steady
 // windows take (`needed`), so nothing could be left to skip.
@@ -81,7 +82,12 @@ public:
 // The signature: waves, compute (plain, long, middle), barriers, waits, and per op and space the
 // instructions, active lanes, bytes and lines of `line_bytes` touched (the coalescing); every
 // feature rounded to 5 significant bits (classes of features within ~3 %: a grid clustering).
-std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes);
+// Of a workgroup's waves as its source holds them (a trace's: at the capture's wave size, before
+// regrouping: every workgroup of a kernel is signed alike, skipped or not).
+std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes);
+inline std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes) {
+    return workgroup_signature(wg.waves, line_bytes);
+}
 uint64_t round_significant(uint64_t x, unsigned bits);
 
 class Sampler {
@@ -89,8 +95,16 @@ public:
     Sampler(const SampleParams& p, uint32_t line_bytes, SampleObserver* obs) : p_(p), line_bytes_(line_bytes), obs_(obs) {}
     // grid: the launch's workgroups; capacity: how many the GPU holds at once.
     void kernel_start(uint64_t grid, uint64_t capacity);
-    // A workgroup read from the trace: true when it is skipped; else it is tagged for retired().
-    bool skip(trace::WorkgroupTrace& wg);
+    // A workgroup read from the trace, by its waves: true when it is skipped; else it is timed,
+    // under the number tag() gives, which retired() is told.
+    bool skip(const std::vector<trace::WaveTrace>& waves);
+    uint64_t tag() const { return next_tag_ - 1; }
+    // The same, tagging the workgroup.
+    bool skip(trace::WorkgroupTrace& wg) {
+        if (skip(wg.waves)) return true;
+        wg.tag = tag();
+        return false;
+    }
     // A workgroup timed in detail retired at `when`.
     void retired(uint64_t tag, Cycle when);
     SampleReport kernel_end();
@@ -98,7 +112,8 @@ public:
 private:
     void restart();     // a new class: measure again from the next workgroup
     void end_stretch();  // skipping stops: tell the observer how many were skipped
-    // Whether the windows from mark j to the last agree within the tolerance (and the L2 allows).
+    // Whether the windows from mark j to the last give the mean window within the tolerance, at
+    // 95 % confidence (and the L2 allows).
     bool span_steady(size_t j) const;
 
     SampleParams p_;

@@ -88,6 +88,8 @@ public:
     void add_foreign_dirty(uint64_t line_no);
     // Lines held (a scan: sampling looks once per window whether the L2 is still filling).
     uint64_t valid_lines() const { return tags_.valid_lines(); }
+    // Dirty sectors held, with a dirty limit (0 without: then none are counted).
+    uint64_t dirty_sectors() const { return dirty_sectors_; }
     // Empties this slice's copy of a line homed elsewhere (written there).
     void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)

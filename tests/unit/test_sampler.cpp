@@ -4,6 +4,7 @@
 
 #include "helpers.h"
 #include "models/dispatch/sampler.h"
+#include "sim/sample_projection.h"
 
 using namespace dcusim;
 using dcusim::test::wave_of;
@@ -143,4 +144,76 @@ TEST_CASE("sampler: earlier windows that agree lengthen the span", "[sample]") {
     CHECK(calls.steady[0] == std::vector<uint64_t>{0, 4, 8});
     CHECK(s.skip(a));
     CHECK(s.kernel_end().projected_cycles == Approx(80.0 / 8));
+}
+
+TEST_CASE("sampler: noisy windows are steady once their mean is known within the tolerance", "[sample]") {
+    // Windows of 19, 21, 19, 21, 19 cycles (+-5 %: a spread of 10 %, which no 3 consecutive windows
+    // pass). The mean window's 95 % half-width, 2 sd / sqrt(n), against 5 % of the mean:
+    //   3 windows 19 21 19: mean 19.667, sd 1.1547, 1.3333 > 0.9833;
+    //   4 windows 19 21 19 21: mean 20, sd 1.1547, 1.1547 > 1 (and 21 19 21: 1.3333 > 1.0167);
+    //   5 windows 19 21 19 21 19: mean 19.8, sd sqrt(4.8 / 4) = 1.0954, 0.9798 <= 0.99: steady,
+    //   marks 0 to 5, 10 workgroups, 99 cycles.
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    const Cycle mark_at[6] = {20, 39, 60, 79, 100, 119};
+    for (uint64_t i = 0; i < 12; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        const uint64_t n = i + 1;  // retirements so far; marks at the 2nd, 4th, ... 12th
+        s.retired(i, n % 2 == 0 ? mark_at[n / 2 - 1] : mark_at[(n - 1) / 2] + 5);
+        if (n == 10) CHECK(calls.steady.empty());
+    }
+    CHECK(calls.marks.size() == 6);
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 5, 10});
+    CHECK(s.skip(a));
+    CHECK(s.kernel_end().projected_cycles == Approx(99.0 / 10));
+}
+
+TEST_CASE("sampler: the signature is taken from the waves the source shows", "[sample]") {
+    // The dispatcher signs a trace's workgroup at the capture's wave size, before regrouping: two
+    // wave32 halves are 2 waves, each load 32 lanes of 4 bytes (1 line of 128).
+    std::vector<trace::WaveTrace> waves = {wave_of({"ld global 4 0x10 all affine 0x1000 4"}, 32, 64),
+                                           wave_of({"ld global 4 0x10 all affine 0x1080 4"}, 32, 64)};
+    auto v = workgroup_signature(waves, 128);
+    CHECK(v[0] == 2);
+    CHECK(std::vector<uint64_t>(v.begin() + 6, v.begin() + 10) == std::vector<uint64_t>{2, 64, 256, 2});
+}
+
+TEST_CASE("sampling: the L2 counts as stationary once full within the tolerance", "[sample]") {
+    // 1,000 lines, tolerance 5 %: 900 -> 940 lines over 10 workgroups grows 4 a workgroup, full
+    // within 15 of 100 more: filling. 940 -> 949: 9 more at 0.9 a workgroup, full after 57 more.
+    // 940 -> 950: 950 >= 95 % of 1,000, as full as the tolerance asks.
+    SampleProjection p;
+    p.mark(0, {}, 900);
+    p.mark(1, {}, 940);
+    p.mark(2, {}, 949);
+    p.mark(3, {}, 950);
+    CHECK_FALSE(p.stationary(0, 1, 10, 100, 1000, 0.05));
+    CHECK(p.stationary(0, 1, 10, 10, 1000, 0.05));  // at 4 a workgroup: 980 lines at the end
+    CHECK_FALSE(p.stationary(1, 2, 10, 100, 1000, 0.05));
+    CHECK(p.stationary(1, 3, 10, 100, 1000, 0.05));
+    CHECK_FALSE(p.stationary(1, 3, 10, 100, 1000, 0.04));  // 960 needed
+}
+
+TEST_CASE("sampling: the L2's dirty data must have reached its limit, or stay short of it, and not drain", "[sample]") {
+    // Lines full (1,000 of 1,000). Dirty limit 500 sectors, a slack of 8 (a line's 4 sectors in
+    // each of 2 slices): 300 -> 340 over 10 workgroups, 4 a workgroup, reaches 500 within 40 of
+    // 100 more: not yet. 340 -> 492 (500 - 8): at the limit. 400 -> 370: drains by 7.5 %, more
+    // than 5 % (the launch's dirty data written back once): not stationary; 400 -> 390 (2.5 %) is.
+    SampleProjection p;
+    p.mark(0, {}, 1000, 300);
+    p.mark(1, {}, 1000, 340);
+    p.mark(2, {}, 1000, 492);
+    p.mark(3, {}, 1000, 400);
+    p.mark(4, {}, 1000, 370);
+    p.mark(5, {}, 1000, 390);
+    CHECK_FALSE(p.stationary(0, 1, 10, 100, 1000, 0.05, 500, 8));
+    CHECK(p.stationary(0, 1, 10, 30, 1000, 0.05, 500, 8));  // 340 + 120 = 460 at the end
+    CHECK(p.stationary(1, 2, 10, 100, 1000, 0.05, 500, 8));
+    CHECK_FALSE(p.stationary(1, 2, 10, 100, 1000, 0.05, 500, 7));
+    CHECK_FALSE(p.stationary(3, 4, 10, 100, 1000, 0.05, 500, 8));
+    CHECK(p.stationary(3, 5, 10, 100, 1000, 0.05, 500, 8));
+    CHECK(p.stationary(0, 1, 10, 100, 1000, 0.05));  // no dirty limit: lines alone
 }

@@ -167,6 +167,22 @@ void BinaryReader::decode_host(uint8_t tag, Record& r) {
     }
 }
 
+// r = Record{}, keeping the buffers of its address list and strings (no allocation per record).
+static void reset(Record& r) {
+    if (r.kind == RecKind::Kernel || !r.kernel.name.empty()) r.kernel = KernelInfo{};
+    std::vector<uint64_t> addrs;
+    addrs.swap(r.mem.addrs);
+    r.mem = MemAccess{};
+    addrs.clear();
+    r.mem.addrs.swap(addrs);
+    r.kind = RecKind::End;
+    r.wave_size = r.block = r.wave = r.pc = r.count = r.long_count = r.mid_count = 0;
+    r.has_pc = false;
+    r.pc_flags = 0;
+    r.pc_line.clear();
+    r.host = HostCall{};
+}
+
 bool BinaryReader::next(Record& r) {
     if (ended_) return false;
     while (left_in_chunk_ == 0) {
@@ -176,7 +192,7 @@ bool BinaryReader::next(Record& r) {
     --left_in_chunk_;
     ++records_;
     uint8_t tag = byte();
-    r = Record{};
+    reset(r);
     if (tag & kMemBit) {
         decode_mem(tag, r);
         return true;

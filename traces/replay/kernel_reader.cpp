@@ -15,8 +15,7 @@ bool KernelReader::pull() {
 
 bool KernelReader::next_kernel() {
     // Skip what is left of the current kernel.
-    WorkgroupTrace skip;
-    while (in_kernel_ && next_workgroup(skip)) {}
+    while (in_kernel_ && read_workgroup()) {}
     while (pull()) {
         have_rec_ = false;
         if (rec_.kind == RecKind::Kernel) {
@@ -39,10 +38,17 @@ bool KernelReader::next_kernel() {
 }
 
 bool KernelReader::next_workgroup(WorkgroupTrace& wg) {
+    if (!read_workgroup()) return false;
+    take_workgroup(wg);
+    return true;
+}
+
+bool KernelReader::read_workgroup() {
     if (!in_kernel_) return false;
     uint32_t from = stream_->wave_size();
     uint64_t threads = kernel_.block.count();
-    std::vector<WaveTrace> waves(size_t((threads + from - 1) / from));
+    waves_.resize(size_t((threads + from - 1) / from));
+    for (WaveTrace& w : waves_) w.instrs.clear(), w.pool.clear();  // capacity kept
     bool started = false;
     WaveTrace* cur = nullptr;
     while (pull()) {
@@ -52,10 +58,10 @@ bool KernelReader::next_workgroup(WorkgroupTrace& wg) {
             break;
         }
         if (rec_.kind == RecKind::Wave) {
-            if (started && rec_.block != wg.block) break;  // next workgroup: keep the record
-            wg.block = rec_.block;
+            if (started && rec_.block != block_) break;  // next workgroup: keep the record
+            block_ = rec_.block;
             started = true;
-            cur = &waves[rec_.wave];
+            cur = &waves_[rec_.wave];
         } else {
             cur->append(rec_);
             if (rec_.kind == RecKind::Mem && std::binary_search(readonly_pcs_.begin(), readonly_pcs_.end(), rec_.mem.pc))
@@ -63,9 +69,14 @@ bool KernelReader::next_workgroup(WorkgroupTrace& wg) {
         }
         have_rec_ = false;
     }
-    if (!started) return false;
-    wg.waves = regroup_waves(std::move(waves), from, target_, threads);
-    return true;
+    return started;
+}
+
+void KernelReader::take_workgroup(WorkgroupTrace& wg) {
+    wg.block = block_;
+    std::vector<WaveTrace> waves;
+    waves.swap(waves_);  // the next read_workgroup starts from empty buffers, as a fresh workgroup
+    wg.waves = regroup_waves(std::move(waves), stream_->wave_size(), target_, kernel_.block.count());
 }
 
 }  // namespace dcusim::trace

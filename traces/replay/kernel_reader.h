@@ -22,6 +22,13 @@ public:
     uint32_t capture_wave_size() const { return stream_->wave_size(); }
     // Next workgroup of the current kernel; false after its last one.
     bool next_workgroup(WorkgroupTrace& wg);
+    // The same in two steps: read_workgroup reads (and checks) the next workgroup into buffers
+    // reused from one workgroup to the next, at the capture's wave size (read_waves);
+    // take_workgroup hands it over, regrouped to the target wave size. One not taken costs no
+    // allocation once the buffers have grown to the kernel's workgroups.
+    bool read_workgroup();
+    const std::vector<WaveTrace>& read_waves() const { return waves_; }
+    void take_workgroup(WorkgroupTrace& wg);
     std::string where() const { return stream_->where(); }
     // Source lines the current kernel declared for its PCs.
     const std::map<uint64_t, std::string>& pc_lines() const { return pc_lines_; }
@@ -34,6 +41,8 @@ private:
     KernelInfo kernel_;
     std::vector<uint64_t> readonly_pcs_;  // sorted
     std::map<uint64_t, std::string> pc_lines_;
+    std::vector<WaveTrace> waves_;  // the workgroup last read (read_workgroup)
+    uint64_t block_ = 0;
     Record rec_;
     bool have_rec_ = false;  // rec_ holds a record not consumed yet
     bool in_kernel_ = false;

@@ -26,6 +26,8 @@ public:
     const KernelInfo& kernel() const override { return reader_->kernel(); }
     const std::map<uint64_t, std::string>& pc_lines() const override { return reader_->pc_lines(); }
     bool next_workgroup(WorkgroupTrace& wg) override { return reader_->next_workgroup(wg); }
+    const std::vector<WaveTrace>* peek_workgroup() override { return reader_->read_workgroup() ? &reader_->read_waves() : nullptr; }
+    void take_workgroup(WorkgroupTrace& wg) override { reader_->take_workgroup(wg); }
 
 private:
     std::vector<std::string> paths_;

@@ -22,6 +22,21 @@ public:
     virtual const std::map<uint64_t, std::string>& pc_lines() const = 0;
     // The current kernel's next workgroup; false after its last one.
     virtual bool next_workgroup(WorkgroupTrace& wg) = 0;
+
+    // The same in two steps, so that a workgroup the sampler skips costs no more than reading it
+    // (every check included): peek_workgroup reads the next workgroup and shows its waves, as the
+    // source holds them (a trace's: at the capture's wave size, in buffers reused from one
+    // workgroup to the next), or nullptr after the kernel's last; take_workgroup hands the
+    // workgroup last peeked over, regrouped, and a workgroup peeked but not taken is dropped.
+    // These defaults go through next_workgroup.
+    virtual const std::vector<WaveTrace>* peek_workgroup() {
+        if (!next_workgroup(peeked_)) return nullptr;
+        return &peeked_.waves;
+    }
+    virtual void take_workgroup(WorkgroupTrace& wg) { wg = std::move(peeked_); }
+
+private:
+    WorkgroupTrace peeked_;
 };
 
 }  // namespace dcusim::trace

@@ -6,6 +6,10 @@
 // with --repeat N, N times back to back, untimed (a profiler's median).
 // With --small each program runs its validation size: small enough that a
 // captured trace stays small and replays quickly, large enough to fill the GPU.
+// With --sample-size, the size for sampled simulation (issue 23): grids of
+// 65,536 blocks of 256 threads, 62 occupancy rounds of the H200, for traces of
+// a few MiB each (validation/run_h200_sample.sh); --small wins over it, and
+// programs whose full size is already that (transpose, reduce, spill) keep it.
 // A capture build (-DDCU_CAPTURE, see hip_compat.h) tells dcutrace where its
 // __constant__ data lives with mark_const.
 #pragma once
@@ -52,6 +56,7 @@ inline bool once(int argc, char** argv) {
     return flag(argc, argv, "--once");
 }
 inline bool small(int argc, char** argv) { return flag(argc, argv, "--small"); }
+inline bool sample_size(int argc, char** argv) { return !small(argc, argv) && flag(argc, argv, "--sample-size"); }
 
 // Capture builds only: registers a __constant__ symbol (a global there) with
 // dcutrace, which then records loads from it as `const` accesses.

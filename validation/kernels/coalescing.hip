@@ -1,6 +1,7 @@
 // Coalescing: lanes read 4-byte words at strides of 1, 2, 4, 8, 16 and 32
 // words, and at random (seed 002's table); an array of structures against a
-// structure of arrays (seeds 000, 002). 64 Mi reads per kernel (1 Mi with --small).
+// structure of arrays (seeds 000, 002). 64 Mi reads per kernel (1 Mi with --small,
+// 16 Mi with --sample-size: 65,536 blocks).
 #include "../common/harness.h"
 
 template <int STRIDE>
@@ -33,7 +34,7 @@ void run(bool single, long long kReads, float* out, const float* in, long long w
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv);
-    const long long kReads = validation::small(argc, argv) ? 1ll << 20 : 1ll << 26;
+    const long long kReads = validation::small(argc, argv) ? 1ll << 20 : validation::sample_size(argc, argv) ? 1ll << 24 : 1ll << 26;
     const long long in_words = 1ll << 29;  // 2 GiB: larger strides wrap around in it
     float *in, *out;
     unsigned* idx;

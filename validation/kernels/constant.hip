@@ -2,6 +2,7 @@
 // distinct ones (CUDA's constant cache serves one address per request; GCN's
 // scalar cache serves only uniform loads), and a 1-D stencil with __constant__
 // coefficients against the same coefficients through const __restrict__ (seed 004).
+// With --sample-size: the small const_k launches and stencils of 65,536 blocks.
 #include "../common/harness.h"
 
 __constant__ float coeff[64];
@@ -40,23 +41,24 @@ void run(bool single, bool small, float* out, const char* name) {
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv), small = validation::small(argc, argv);
+    const bool sample = validation::sample_size(argc, argv);
     float host[64];
     for (int i = 0; i < 64; ++i) host[i] = 1.0f / float(i + 1);
     HIP_CHECK(hipMemcpyToSymbol(coeff, host, sizeof host));
     validation::mark_const(coeff);
-    const int n = small ? 1 << 18 : 1 << 26;
+    const int n = small ? 1 << 18 : sample ? 1 << 24 : 1 << 26;
     float *out, *in, *c;
     HIP_CHECK(hipMalloc(&out, sizeof(float) * n));
     HIP_CHECK(hipMalloc(&in, sizeof(float) * n));
     HIP_CHECK(hipMalloc(&c, sizeof host));
     HIP_CHECK(hipMemset(in, 0, sizeof(float) * n));
     HIP_CHECK(hipMemcpy(c, host, sizeof host, hipMemcpyHostToDevice));
-    run<1>(single, small, out, "k1");
-    run<2>(single, small, out, "k2");
-    run<4>(single, small, out, "k4");
-    run<8>(single, small, out, "k8");
-    run<16>(single, small, out, "k16");
-    run<32>(single, small, out, "k32");
+    run<1>(single, small || sample, out, "k1");
+    run<2>(single, small || sample, out, "k2");
+    run<4>(single, small || sample, out, "k4");
+    run<8>(single, small || sample, out, "k8");
+    run<16>(single, small || sample, out, "k16");
+    run<32>(single, small || sample, out, "k32");
     validation::measure(single, "stencil", "constant", n, 2.0 * sizeof(float) * n, [&] {
         hipLaunchKernelGGL(stencil_constant, dim3(n / 256), dim3(256), 0, 0, out, in, n);
     });

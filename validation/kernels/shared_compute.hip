@@ -1,6 +1,7 @@
 // Shared-memory workloads of seed 002: a block reduction and a 16 x 16 tiled
 // matrix multiply; and a kernel whose large private array spills to local
-// memory (build with -Xptxas -v to see the spill).
+// memory (build with -Xptxas -v to see the spill). With --sample-size: the full
+// reduce and spill (65,536 blocks), the small matmul.
 #include "../common/harness.h"
 
 __global__ void reduce(float* out, const float* in) {
@@ -52,7 +53,7 @@ int main(int argc, char** argv) {
     validation::measure(single, "spill", "priv96", spill_blocks * 256, 0, [&] {
         hipLaunchKernelGGL(spill, dim3(spill_blocks), dim3(256), 0, 0, out, in, 0);
     });
-    const int n = small ? 128 : 2048;
+    const int n = small || validation::sample_size(argc, argv) ? 128 : 2048;
     float *a, *b, *c;
     HIP_CHECK(hipMalloc(&a, sizeof(float) * n * n));
     HIP_CHECK(hipMalloc(&b, sizeof(float) * n * n));
