@@ -14,7 +14,7 @@
 namespace dcusim {
 
 static const char* kUsage =
-    "usage: dcusim run [--config FILE] [--KEY VALUE]... [--json FILE] [--csv FILE] [TRACE...]\n"
+    "usage: dcusim run [--config FILE] [--KEY VALUE]... [--json FILE] [--csv FILE] [--timeline FILE.json] [TRACE...]\n"
     "       dcusim sweep [--config FILE] --vary KEY=V1,V2,... [--vary ...] [-j N] --out FILE.csv [--json FILE] TRACE...\n"
     "       dcusim plot FILE.csv --x KEY --y STAT [--group KEY] [--kernel NAME] [--heatmap] [--out FILE.png|FILE.svg]\n"
     "       dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--gate ...]\n"
@@ -38,6 +38,7 @@ int cli_main(const std::vector<std::string>& args) {
                       << "  --config FILE        preset (INI); default: the built-in dcu-z100 values\n"
                       << "  --json FILE          write {preset, kernels, total} as JSON\n"
                       << "  --csv FILE           write one row per kernel, then the total\n"
+                      << "  --timeline FILE.json the host timeline (copies, kernels, streams) for Perfetto or chrome://tracing\n"
                       << "  --log-level LEVEL    trace, debug, info, warn (default), error, off\n"
                       << "  --quiet              no progress line on stderr\n\n"
                       << describe_params();

@@ -282,6 +282,7 @@ po::variables_map parse_run_args(const std::vector<std::string>& args, po::optio
     po::options_description opts("run options");
     opts.add_options()("help,h", "this help")("config", po::value<std::string>(), "preset file")(
         "json", po::value<std::string>(), "JSON output")("csv", po::value<std::string>(), "CSV output")(
+        "timeline", po::value<std::string>(), "the host timeline as a Chrome trace-event file")(
         "log-level", po::value<std::string>()->default_value("warn"), "log level")("quiet,q", "no progress line")(
         "report", po::value<std::string>(), "pcs: the instructions to blame, per cost")(
         "top", cli::count_unsigned(1000000)->default_value(10), "instructions per cost in --report pcs");

@@ -10,6 +10,7 @@
 #include "cli_parse.h"
 #include "config.h"
 #include "output.h"
+#include "timeline_json.h"
 #include "platform.h"
 
 #ifndef DCUSIM_EXAMPLE_TRACE
@@ -30,7 +31,7 @@ int cmd_run(const std::vector<std::string>& args) {
         return 2;
     }
     if (vm.count("help")) {
-        std::cout << "usage: dcusim run [--config FILE] [--KEY VALUE]... [--json FILE] [--csv FILE] [TRACE...]\n"
+        std::cout << "usage: dcusim run [--config FILE] [--KEY VALUE]... [--json FILE] [--csv FILE] [--timeline FILE.json] [TRACE...]\n"
                      "With no TRACE, runs the bundled example " DCUSIM_EXAMPLE_TRACE "\n\n"
                   << opts << '\n'
                   << describe_params();
@@ -81,12 +82,14 @@ int cmd_run(const std::vector<std::string>& args) {
         std::vector<std::pair<std::string, std::string>> files;
         if (vm.count("json")) files.emplace_back(vm["json"].as<std::string>(), to_json(cfg, traces, result));
         if (vm.count("csv")) files.emplace_back(vm["csv"].as<std::string>(), to_csv(result));
+        if (vm.count("timeline")) files.emplace_back(vm["timeline"].as<std::string>(), timeline_json(result.host_ops, result.host_spans).dump(1) + "\n");
         write_files_atomically(files);
     } catch (const std::runtime_error& e) {
         std::cerr << "dcusim run: " << e.what() << '\n';
         return 2;
     }
     print_summary(std::cout, cfg, traces, result);
+    print_host_summary(std::cout, result);
     if (vm.count("report")) print_pc_report(std::cout, result, vm["top"].as<unsigned>());
     return 0;
 }

@@ -61,6 +61,15 @@ static void print_sample_notes(std::ostream& o, const RunResult& r) {
         if (!r.kernels[i].sample_note.empty()) o << "  " << i << ":" << r.kernels[i].name << ": " << r.kernels[i].sample_note << '\n';
 }
 
+void print_host_summary(std::ostream& o, const RunResult& r) {
+    const auto it = r.total.find("timeline.ns");
+    if (it == r.total.end()) return;
+    auto at = [&](const char* k) { return number(r.total.at(k)); };
+    o << "host timeline: " << number(it->second) << " ns end to end (copies " << at("copy.ns") << " ns, kernels " << at("kernel.ns")
+      << " ns, overlapped " << at("overlap.ns") << " ns; " << at("copy.h2d_bytes") << " bytes h2d, " << at("copy.d2h_bytes")
+      << " d2h, " << at("copy.d2d_bytes") << " d2d)\n";
+}
+
 void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::string>& traces, const RunResult& r) {
     o << "dcusim: preset " << cfg.source() << " (" << cfg.u("cu.count") << " CUs, wave" << cfg.u("cu.wave_size") << ", "
       << cfg.str("cu.clock_mhz") << " MHz)\n";

@@ -13,6 +13,8 @@
 namespace dcusim {
 
 void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::string>& traces, const RunResult& r);
+// A trace with host statements: the program's end-to-end time and its parts, one line (nothing otherwise).
+void print_host_summary(std::ostream& o, const RunResult& r);
 std::string to_json(const Config& cfg, const std::vector<std::string>& traces, const RunResult& r);
 std::string to_csv(const RunResult& r);
 // The instructions to blame: per kernel and cost, the top `top` PCs.

@@ -3,6 +3,7 @@
 #include <systemc>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 
@@ -18,6 +19,7 @@
 #include "../models/noc/crossbar.h"
 #include "../traces/format/source.h"
 #include "../traces/replay/trace_files.h"
+#include "host_program.h"
 #include "preset.h"
 #include "profiler_counters.h"
 #include "sample_projection.h"
@@ -50,8 +52,11 @@ public:
         }
         l2_line_bytes_ = p.l2.geometry.line_bytes;
         launch_ = std::make_unique<Launch>(p.launch, l2_line_bytes_);
-        dispatcher_ = std::make_unique<Dispatcher>(
-            "dispatcher", dp, clk_, std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size), this);
+        auto source = std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size);
+        source_ = source.get();  // its host statements, between kernels (the dispatcher owns it)
+        host_link_ = p.host;
+        clock_mhz_ = p.clock_mhz;
+        dispatcher_ = std::make_unique<Dispatcher>("dispatcher", dp, clk_, std::move(source), this);
         // What is behind the CUs' global-memory ports and the constant caches' fill ports.
         MemTargetIf* below_l1 = nullptr;
         if (p.fixed_memory) {
@@ -110,6 +115,7 @@ public:
     void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                         const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
+        for (const trace::Record& r : source_->host_before()) host_.statement(r);
         if (watchdog_) watchdog_->kernel(k.name);
         for (auto& l : l1_) l->set_private_bytes(k.scratch_bytes);
         pc_lines_ = pc_lines;
@@ -137,6 +143,7 @@ public:
     }
 
     void kernel_finished(const trace::KernelInfo& k, Cycle cycles) override {
+        host_.kernel(k.name, k.stream, uint64_t(std::llround(double(cycles) * 1e6 / clock_mhz_)));  // cycles to ps
         KernelResult r;
         r.name = k.name;
         kernel_counter_table().report({cycles}, r.stats);
@@ -181,6 +188,15 @@ public:
     void watch(Watchdog* w) { watchdog_ = w; }
     const std::vector<std::unique_ptr<ComputeUnit>>& cus() const { return cus_; }
     RunResult& result() { return result_; }
+    // After the last kernel: the trace's last host statements, then the program's timeline; its
+    // figures (the total's, no kernel's) when the trace said anything of its host side.
+    void finish_host() {
+        for (const trace::Record& r : source_->host_before()) host_.statement(r);
+        const HostStreams timeline = host_.run(HostLink(host_link_));
+        result_.host_ops = host_.ops();  // --timeline shows the kernels even of a trace without host statements
+        result_.host_spans = timeline.spans();
+        if (host_.has_host()) host_counter_table().report(timeline.stats(), result_.total);
+    }
     void add_profiler_counters_to_all(const std::string& profiler) {
         for (auto& k : result_.kernels) add_profiler_counters(k.stats, profiler);
         add_profiler_counters(result_.total, profiler);
@@ -271,6 +287,10 @@ private:
     uint64_t l2_dirty_limit_ = 0;  // the L2's dirty limit, all slices, in sectors (0: none)
     uint64_t l2_dirty_slack_ = 0;  // a line's sectors, all slices
     RunResult result_;
+    trace::TraceFiles* source_ = nullptr;
+    HostProgram host_;
+    HostLinkParams host_link_;
+    double clock_mhz_ = 1;
 };
 
 }  // namespace
@@ -306,6 +326,7 @@ RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, co
     if (!gpu->dispatcher().finished())
         throw std::runtime_error("simulation stalled at cycle " + std::to_string(Clock(p.clock_mhz).now()) +
                                  " before the traces were done (a model deadlock: please report it with the trace)");
+    gpu->finish_host();
     gpu->add_profiler_counters_to_all(p.profiler);  // after the totals: they are not summed
     return gpu->result();
 }

@@ -9,6 +9,7 @@
 
 #include "../models/common/pc_profile.h"
 #include "../models/common/stats.h"
+#include "../models/host/streams.h"
 #include "config.h"
 
 namespace dcusim {
@@ -32,6 +33,9 @@ struct KernelResult {
 struct RunResult {
     std::vector<KernelResult> kernels;
     StatMap total;
+    // With host statements in the trace: the program's work in issue order and where it ran (--timeline).
+    std::vector<HostOp> host_ops;
+    std::vector<HostSpan> host_spans;
 };
 
 struct RunOptions {

@@ -16,6 +16,7 @@ bool KernelReader::pull() {
 bool KernelReader::next_kernel() {
     // Skip what is left of the current kernel.
     while (in_kernel_ && read_workgroup()) {}
+    host_.clear();
     while (pull()) {
         have_rec_ = false;
         if (rec_.kind == RecKind::Kernel) {
@@ -32,7 +33,10 @@ bool KernelReader::next_kernel() {
             std::sort(readonly_pcs_.begin(), readonly_pcs_.end());
             return true;
         }
-        // wave_size comes before the first kernel; TraceStream allows nothing else here.
+        // wave_size comes before the first kernel; TraceStream allows nothing else here but
+        // host statements.
+        if (rec_.kind == RecKind::Copy || rec_.kind == RecKind::Sync || rec_.kind == RecKind::Host || rec_.kind == RecKind::Map)
+            host_.push_back(rec_);
     }
     return false;
 }

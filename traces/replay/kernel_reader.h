@@ -30,6 +30,9 @@ public:
     const std::vector<WaveTrace>& read_waves() const { return waves_; }
     void take_workgroup(WorkgroupTrace& wg);
     std::string where() const { return stream_->where(); }
+    // The host statements (copy, sync, host, map) read by the last next_kernel(): those before
+    // the kernel it moved to, or after the trace's last kernel once it returned false.
+    const std::vector<Record>& host() const { return host_; }
     // Source lines the current kernel declared for its PCs.
     const std::map<uint64_t, std::string>& pc_lines() const { return pc_lines_; }
 
@@ -43,6 +46,7 @@ private:
     std::map<uint64_t, std::string> pc_lines_;
     std::vector<WaveTrace> waves_;  // the workgroup last read (read_workgroup)
     uint64_t block_ = 0;
+    std::vector<Record> host_;
     Record rec_;
     bool have_rec_ = false;  // rec_ holds a record not consumed yet
     bool in_kernel_ = false;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "../format/record.h"
 #include "wave_trace.h"
@@ -22,6 +23,12 @@ public:
     virtual const std::map<uint64_t, std::string>& pc_lines() const = 0;
     // The current kernel's next workgroup; false after its last one.
     virtual bool next_workgroup(WorkgroupTrace& wg) = 0;
+    // The host statements (docs/trace-format.md) between the kernel before and the current one,
+    // or after the last kernel once next_kernel() is false. None by default.
+    virtual const std::vector<Record>& host_before() const {
+        static const std::vector<Record> none;
+        return none;
+    }
 
     // The same in two steps, so that a workgroup the sampler skips costs no more than reading it
     // (every check included): peek_workgroup reads the next workgroup and shows its waves, as the
