@@ -172,6 +172,14 @@ def l2_capacity(run):
         run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} |")
 
 
+def replay_variants(run, variants, measured):
+    """[(variant, its measurement, its replay's statistics)] for the variants (tuples of the generator's
+    arguments, the name first) that the run wants, replayed two at a time."""
+    chosen = [(v, m) for v, m in zip(variants, measured) if run.wants(v[0])]
+    model = pooled(lambda v: stats(run, run.generator, *v), [(v,) for v, _ in chosen])
+    return [(v, m, s) for (v, m), s in zip(chosen, model)]
+
+
 def stats(run, write, *args):
     """The first kernel's statistics replaying the trace write(path, *args) writes."""
     return replay(run.dcusim, run.config, run.flags, lambda path: write(path, *args))[0]["stats"]
@@ -218,11 +226,9 @@ def partial_writes(run):
     meas = ncu_rows(run.measurement, ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
     if len(meas) != len(variants):
         raise SystemExit(f"{len(meas)} measured launches, {len(variants)} variants")
-    chosen = [(v, m) for v, m in zip(variants, meas) if run.wants(v[0])]
-    model = pooled(lambda v: stats(run, run.generator, *v), [(v,) for v, _ in chosen])
     run.out("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model | cycles, measured / model |\n"
             "|---|---|---|---|")
-    for ((name, *_), (mr, mw, mc)), s in zip(chosen, model):
+    for (name, *_), (mr, mw, mc), s in replay_variants(run, variants, meas):
         pr, pw, pc = s["dram.read_bytes"], s["dram.write_bytes"], s["cycles"]
         run.compare_all(name, {"DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw), "cycles": (mc, pc)})
         run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} "
@@ -270,11 +276,9 @@ def sparse_writes(run):
     variants = [("word_per_line", 1, 1), ("word_per_sector", 4, 8), ("sector_per_line", 8, 1),  # launch order
                 ("half_line", 16, 1), ("whole_line", 32, 1), ("read_sector_per_line", 8, 1)]
     meas = ncu_rows(run.measurement, ("gpc__cycles_elapsed.max", "dram__bytes_read.sum", "dram__bytes_write.sum"))
-    chosen = [(v, m) for v, m in zip(variants, meas) if run.wants(v[0])]
-    model = pooled(lambda v: stats(run, run.generator, *v), [(v,) for v, _ in chosen])
     run.out("| variant | cycles, measured / model | DRAM MB read, measured / model | DRAM MB written, measured / model |\n"
             "|---|---|---|---|")
-    for ((name, *_), (mc, mr, mw)), s in zip(chosen, model):
+    for (name, *_), (mc, mr, mw), s in replay_variants(run, variants, meas):
         pc, pr, pw = s["cycles"], s["dram.read_bytes"], s["dram.write_bytes"]
         run.compare_all(name, {"cycles": (mc, pc), "DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw)})
         run.out(f"| {name} | {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) | {mr / 1e6:.1f} / {pr / 1e6:.1f} "
@@ -290,14 +294,13 @@ def store_path(run):
     meas = medians_by_variant(run.measurement, ("gpc__cycles_elapsed.max",), [v[0] for v in variants])
     _, preset = replay(run.dcusim, run.config, run.flags, lambda p: run.generator(p, "probe", 1, 1, 1))
     launch = float(preset["cu.launch_cycles"])
-    chosen = [v for v in variants if run.wants(v[0])]
-    model = [s["cycles"] for s in pooled(lambda *v: stats(run, run.generator, *v), chosen)]
+    replayed = replay_variants(run, variants, [meas[v[0]][0] for v in variants])
     run.out(f"launch: {launch:,.0f} cycles (cu.launch_cycles)\n")
     run.out("| variant | bytes stored | cycles measured | model | error | B/clk after the launch, measured / model |\n"
             "|---|---|---|---|---|---|")
     errs = []
-    for (name, mib, passes, _), pc in zip(chosen, model):
-        stored, (mc,) = (mib << 20) * passes, meas[name]
+    for (name, mib, passes, _), mc, s in replayed:
+        stored, pc = (mib << 20) * passes, s["cycles"]
         errs.append(abs(pc / mc - 1))
         run.compare(name, "cycles", mc, pc)
         run.out(f"| {name} | {stored:,} | {mc:,.0f} | {pc:,.0f} | {pct(pc, mc):+.1f} % "

@@ -142,6 +142,26 @@ def gates_cmd(args):
             print(name)
 
 
+def gate_key(gate):
+    """Gates with the same key read the same model run."""
+    return gate.get("measurement"), repr(sorted(gate.get("params", {}).items()))
+
+
+def gate_figures(name, entry, gate, opts, runs):
+    """{(case, metric): figure} of the model run `gate` reads: the entry's, or one with the gate's own
+    `measurement` and `params` (a shorter replay of the same experiment); `runs` keeps them by key."""
+    key = gate_key(gate)
+    if key not in runs:
+        only = {c for g in entry["gate"] if gate_key(g) == key for c in g["cases"]}
+        entry = {**entry, "model": {**entry["model"], **gate.get("params", {})}}
+        if "measurement" in gate:
+            opts = {**opts, "measurement": os.path.join(HERE, "results", entry["results"], gate["measurement"])}
+        run = Run(name, entry, opts, only=only)
+        getattr(models, entry["model"]["function"])(run)
+        runs[key] = {(case, metric): fig for fig in run.figures for case, metric, *_ in [fig]}
+    return runs[key]
+
+
 def check_cmd(args):
     names, opts = options(args)
     if len(names) != 1:
@@ -150,11 +170,9 @@ def check_cmd(args):
     entry = registry().get(name)
     if not entry or not entry.get("gate"):
         usage(f"no experiment {name!r} with a gate in experiments.toml")
-    run = Run(name, entry, opts, only={c for g in entry["gate"] for c in g["cases"]})
-    getattr(models, entry["model"]["function"])(run)
-    figures = {(case, metric): fig for fig in run.figures for case, metric, *_ in [fig]}
-    failed = 0
+    failed, runs = 0, {}
     for gate in entry["gate"]:
+        figures = gate_figures(name, entry, gate, opts, runs)
         for case in gate["cases"]:
             fig = figures.get((case, gate["metric"]))
             if fig is None:
