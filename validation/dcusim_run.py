@@ -1,12 +1,10 @@
-"""Shared by the model runner (run.py, models.py) and the model_*.py scripts: replays a generated trace
-with dcusim and returns the first kernel's results with the preset it ran under, so that the models read
-preset values (launch cycles, clock, issue cycles) instead of copying them; and reads the measurements'
-formats."""
+"""Shared by the model runner (run.py, models.py): replays a generated trace with dcusim and returns the
+first kernel's results with the preset it ran under, so that the models read preset values (launch
+cycles, clock, issue cycles) instead of copying them; and reads the measurements' formats."""
 import csv
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -53,27 +51,6 @@ def split_args(args):
             rest.append(args[i])
             i += 1
     return extra, rest
-
-
-def measured_stats(dcusim, config, extra, write):
-    """The first kernel's statistics replaying the trace write(path) writes, under the measurement conditions."""
-    kernel, _ = replay(dcusim, config, [*conditions(), *extra], write)
-    return kernel["stats"]
-
-
-def dram_bytes(dcusim, config, extra, write):
-    """DRAM bytes read and written replaying the trace write(path) writes, under the measurement conditions."""
-    stats = measured_stats(dcusim, config, extra, write)
-    return stats["dram.read_bytes"], stats["dram.write_bytes"]
-
-
-def script_args(doc, default):
-    """A model script's command line, DCUSIM CONFIG [THIRD] [--KEY VALUE ...]: (dcusim, config, the --KEY VALUE
-    flags, THIRD or `default`); exits with `doc` on anything else."""
-    extra, rest = split_args(sys.argv[1:])
-    if len(rest) not in (2, 3):
-        sys.exit(doc)
-    return rest[0], rest[1], extra, rest[2] if len(rest) == 3 else default
 
 
 def tagged(path, *tags):
