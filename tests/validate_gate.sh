@@ -3,7 +3,7 @@
 # MAPE, DRAM read bytes, exact bank conflicts, L1 and L2 (TEX source) hit rates
 # within 3 points on average (DRAM write bytes are still off the 5 % target:
 # their gate only stops them getting worse; it went from 15 to 20 % when the
-# L2 kept copies per side, which l2_capacity_gate.sh checks; docs/VALIDATION.md), and
+# L2 kept copies per side, which `validation/run.py check l2_capacity` checks; docs/VALIDATION.md), and
 # write the report, the CSV and the plots; stdout ends with the cycles MAPE.
 source "$(dirname "$0")/cli/lib.bash"
 "$DCUSIM" validate "$SRC/validation/results/h200" --config "$SRC/configs/h200.ini" --out "$WORK/report" --gate --max-dram-write-mape 20 --max-l1-error 3 --max-l2-error 3 -q \

@@ -1,19 +1,19 @@
-"""Shared by the model_*.py scripts: replays a generated trace with dcusim and returns the first
-kernel's results with the preset it ran under, so that the scripts read preset values (launch cycles,
-clock, issue cycles) instead of copying them."""
+"""Shared by the model runner (run.py, models.py): replays a generated trace with dcusim and returns the
+first kernel's results with the preset it ran under, so that the models read preset values (launch
+cycles, clock, issue cycles) instead of copying them; and reads the measurements' formats."""
 import csv
 import json
 import os
 import subprocess
-import sys
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def replay(dcusim, config, extra, write, pcs=False):
+def replay(dcusim, config, extra, write, pcs=False, all_kernels=False):
     """write(path) writes the trace. Returns (kernel, preset): the first kernel of dcusim's JSON (its
-    "stats", and with pcs its per-instruction "pcs" rows) and the "preset" it ran under."""
+    "stats", and with pcs its per-instruction "pcs" rows) and the "preset" it ran under; with all_kernels,
+    the list of every kernel instead of (kernel, preset)."""
     with tempfile.TemporaryDirectory() as d:
         trace, out = os.path.join(d, "t.trace"), os.path.join(d, "o.json")
         write(trace)
@@ -22,13 +22,14 @@ def replay(dcusim, config, extra, write, pcs=False):
                        stdout=subprocess.DEVNULL)
         with open(out) as f:
             doc = json.load(f)
-    return doc["kernels"][0], doc["preset"]
+    return doc["kernels"] if all_kernels else (doc["kernels"][0], doc["preset"])
 
 
-def conditions():
-    """The suite's measurement conditions (validation/results/h200/replay.ini) as --KEY VALUE flags."""
+def conditions(path=os.path.join(HERE, "results", "h200", "replay.ini")):
+    """A results folder's measurement conditions (by default the suite's, validation/results/h200/replay.ini)
+    as --KEY VALUE flags."""
     flags, section = [], ""
-    with open(os.path.join(HERE, "results", "h200", "replay.ini")) as f:
+    with open(path) as f:
         for line in f:
             line = line.split("#")[0].strip()
             if line.startswith("["):
@@ -37,18 +38,6 @@ def conditions():
                 key, value = (x.strip() for x in line.split("=", 1))
                 flags += [f"--{section}.{key}", value]
     return flags
-
-
-def measured_stats(dcusim, config, extra, write):
-    """The first kernel's statistics replaying the trace write(path) writes, under the measurement conditions."""
-    kernel, _ = replay(dcusim, config, [*conditions(), *extra], write)
-    return kernel["stats"]
-
-
-def dram_bytes(dcusim, config, extra, write):
-    """DRAM bytes read and written replaying the trace write(path) writes, under the measurement conditions."""
-    stats = measured_stats(dcusim, config, extra, write)
-    return stats["dram.read_bytes"], stats["dram.write_bytes"]
 
 
 def split_args(args):
@@ -62,15 +51,6 @@ def split_args(args):
             rest.append(args[i])
             i += 1
     return extra, rest
-
-
-def script_args(doc, default):
-    """A model script's command line, DCUSIM CONFIG [THIRD] [--KEY VALUE ...]: (dcusim, config, the --KEY VALUE
-    flags, THIRD or `default`); exits with `doc` on anything else."""
-    extra, rest = split_args(sys.argv[1:])
-    if len(rest) not in (2, 3):
-        sys.exit(doc)
-    return rest[0], rest[1], extra, rest[2] if len(rest) == 3 else default
 
 
 def tagged(path, *tags):

@@ -8,7 +8,7 @@ MiB. Loads are taken 4 a loop iteration (the unrolled loop), then a wait; the
 other instructions are a guess (8 an iteration) and do not matter here: the
 variants are compared on DRAM bytes. The kernel's loads skip the L1
 (ld.global.cg); replay them with an L1 too small to keep anything
-(model_l2_capacity.py does).
+(`run.py model l2_capacity` does).
 
 usage: l2_capacity_trace.py OUT_DIR   (writes OUT_DIR/<variant>.trace)
 """

@@ -1,0 +1,255 @@
+"""The trace generators of validation/experiments.toml: each writes one microbenchmark's kernel as a dcusim
+text trace, the instruction streams following the kernel's SASS as its results folder records it. An entry
+names its generator (`generator = "barrier"`); its model (models.py) calls it with the variant's parameters.
+Every function takes the trace's path first."""
+import random
+import subprocess
+
+import l2_capacity_trace
+import rw_mix_trace
+
+WS = 32  # the H200's warp size: every generated trace is of wave32
+GLOBAL = 0x7F0000000000  # the base of the buffers of most generated kernels
+DRAM_BASE = 0x100000000  # the base of the chases' buffers
+
+
+def header(f, name, blocks, threads, extra=""):
+    """The trace's header and its one kernel's line."""
+    f.write(f"dcusim-trace 1\nwave_size {WS}\nkernel {name} grid {blocks} 1 1 block {threads} 1 1{extra}\n")
+
+
+def barrier(path, threads, blocks, iters):
+    """barrier_latency.hip: each iteration is VIADD, BAR.SYNC, ISETP, BRA (results/h200-barrier/sass.txt)."""
+    waves = (threads + WS - 1) // WS
+    with open(path, "w") as f:
+        header(f, "bar", blocks, threads, " vgprs 8")
+        for b in range(blocks):
+            for w in range(waves):
+                f.write(f"wave {b} {w}\ncompute 3\n")
+                f.write("compute 1\nbar 0x40\ncompute 2\n" * iters)
+                f.write("compute 4\n")
+        f.write("end\n")
+
+
+def chase(path, kind, n):
+    """lds_latency.hip and const_latency.hip: one wave32 doing 1,024 dependent loads, each followed by a wait
+    and the IMAD that forms the next address. lds: lane i reads LDS word i x n; const: lane i reads
+    constant element i mod n (n distinct addresses)."""
+    if kind == "lds":
+        load = f"ld lds 4 0x170 all affine 0 {hex(4 * n)}"
+    else:
+        load = "ld const 4 0x40 all list " + " ".join(hex(GLOBAL + 4 * (i % n)) for i in range(32))
+    body = f"{load}\nwait\ncompute 1\n" * 1024
+    with open(path, "w") as f:
+        f.write(f"dcusim-trace 1\nwave_size 32\nkernel chase grid 1 1 1 block 32 1 1\nwave 0 0\n{body}end\n")
+
+
+def l1_geometry(path, family, order, passes, shared, stride=128):
+    """l1_geometry.hip: one lane chases the lines `order` names, `passes` times. CAP and LOCAL wait with a
+    16-byte shared store; LOCAL* chase private memory, the others global lines `stride` bytes apart."""
+    space = "local" if family.startswith("LOCAL") else "global"
+    lds_bytes = shared + (16 if family in ("CAP", "LOCAL") else 0)
+    lds = f" lds {lds_bytes}" if lds_bytes else ""
+    with open(path, "w") as f:
+        f.write(f"dcusim-trace 1\nwave_size 32\nkernel geometry grid 1 1 1 block 32 1 1{lds}\nwave 0 0\n")
+        # local element k of lane 0 is at offset 4k of its window (the model interleaves the lanes' words)
+        addr = (lambda k: 4 * k) if space == "local" else (lambda k: DRAM_BASE + k * stride)
+        if space == "local":
+            for k in range(len(order)):
+                f.write(f"st local 4 0x20 0x1 affine {hex(addr(k))} 0\n")
+        for _ in range(passes):
+            for k in order:
+                f.write(f"ld {space} 4 0x40 0x1 affine {hex(addr(k))} 0\nwait\ncompute 2\n")
+        f.write("end\n")
+
+
+def chain(lines, shuffle, seed):
+    """l1_geometry.hip's order of a cycle through `lines` lines from line 0 (shuffled after the first)."""
+    order = list(range(lines))
+    if shuffle:
+        rest = order[1:]
+        random.Random(seed).shuffle(rest)
+        order = [0] + rest
+    return order
+
+
+def l1_misses(path, warps, loads, first):
+    """l1_misses.hip: one block of `warps` warps, each lane loading `loads` fresh DRAM lines from line
+    `first` on (32 lines a warp load, all issued before the wait), between two barriers."""
+    with open(path, "w") as f:
+        header(f, "misses", 1, 32 * warps, " vgprs 32")
+        for w in range(warps):
+            f.write(f"wave 0 {w}\ncompute 6\nbar 0x8\n")
+            for u in range(loads):
+                lines = (first + (w * 32 + lane) * loads + u for lane in range(32))
+                f.write("ld global 4 0x10 all list " + " ".join(hex(DRAM_BASE + n * 128) for n in lines) + "\n")
+            f.write(f"wait 0x20\ncompute {loads}\nbar 0x28\n")
+        f.write("end\n")
+
+
+def l1_rate(path, lines, iters):
+    """l1_rate.hip: one block of 1,024 threads on each of two CUs, 16 L1-hit loads an iteration, each after
+    its address arithmetic (results/h200-l1rate/sass.txt), then 16 FADDs that wait for them. A load's lanes
+    read word lane / L of line lane mod L (L = `lines`; one word for all lanes when 0) of a 16 KiB buffer."""
+    per_load = 8 if lines == 0 else 6  # address arithmetic before each load (169 and 136 an iteration)
+    with open(path, "w") as f:
+        header(f, "rate", 2, 1024, " vgprs 32")
+        for b in range(2):
+            base = GLOBAL + b * 16384
+            for w in range(32):
+                f.write(f"wave {b} {w}\ncompute 16\n")
+                for _ in range(iters + 1):  # the first brings the lines in
+                    for k in range(16):
+                        if lines == 0:
+                            addrs = [base + (k & 127) * 128] * WS
+                        else:
+                            addrs = [base + ((k * lines + l % lines) & 127) * 128 + (l // lines) * 4 for l in range(WS)]
+                        f.write(f"compute {per_load}\nld global 4 {hex(0x100 + 16 * k)} all list "
+                                + " ".join(hex(a) for a in addrs) + "\n")
+                    f.write("wait\ncompute 16\n")
+                f.write("compute 8\n")
+        f.write("end\n")
+
+
+LOADED_CHASE = 256  # the chase's loads in loaded()
+LOADED_GAPS = [60, 4, 6, 2, 5, 2, 2, 3, 1]  # ALU instructions before each load (the flag's load is the fifth)
+
+
+def loaded(path, n, loads):
+    """loaded_latency.hip: block 0's first lane chases 256 random lines of a 1 GiB buffer; n background
+    blocks of 8 waves run the measured loop as compiled (SASS 0x1a0-0x7e0 of loaded()), `loads` loads a wave."""
+    rng = random.Random(12345)
+    chase_base, stream, flag = 0x100000000, 0x200000000, 0x300000000
+    threads = n * 256
+    with open(path, "w") as f:
+        header(f, "loaded", 1 + n, 256, " vgprs 32")
+        f.write("pc 0x10 line chase\npc 0x20 line chase_wait\npc 0x30 line stream\npc 0x40 line flag\n")
+        f.write("wave 0 0\ncompute 4\n")
+        for _ in range(LOADED_CHASE):
+            f.write(f"ld global 4 0x10 0x1 list {hex(chase_base + rng.randrange(1 << 23) * 128)}\nwait 0x20\ncompute 2\n")
+        for w in range(1, 8):
+            f.write(f"wave 0 {w}\ncompute 2\n")
+        for b in range(n):
+            for w in range(8):
+                f.write(f"wave {b + 1} {w}\ncompute 6\n")
+                i = b * 256 + w * 32
+                for _ in range(loads // 8):
+                    for k in range(8):
+                        f.write(f"compute {LOADED_GAPS[k if k < 4 else k + 1]}\n")
+                        if k == 4:
+                            f.write(f"ld global 4 0x40 all affine {hex(flag)} 0x0\ncompute {LOADED_GAPS[4]}\n")
+                        f.write(f"ld global 16 0x30 all affine {hex(stream + (i % (1 << 26)) * 16)} 0x10\n")
+                        i += threads
+                    f.write("compute 3\nwait 0x50\ncompute 8\n")
+        f.write("end\n")
+
+
+def local_launch(path, blocks, n):
+    """local_launch.hip: each thread t loads in[t], stores it to private element t mod n and loads private
+    element 3t mod n back, then stores out[t] (n = 0: the kernel without private memory). Instruction counts
+    follow results/h200-locallaunch/sass.txt."""
+    src, dst = 0x100000000, 0x200000000
+    with open(path, "w") as f:
+        header(f, "k", blocks, 256, " vgprs 16" + (f" scratch {4 * n}" if n else ""))
+        for b in range(blocks):
+            for w in range(8):
+                first = b * 256 + w * 32
+                f.write(f"wave {b} {w}\ncompute 10\nld global 4 0x10 all affine {hex(src + 4 * first)} 4\n")
+                if n:
+                    st = " ".join(hex(4 * ((first + l) % n)) for l in range(32))
+                    ld = " ".join(hex(4 * ((3 * (first + l)) % n)) for l in range(32))
+                    f.write(f"compute 14\nwait\nst local 4 0x20 all list {st}\nld local 4 0x30 all list {ld}\n"
+                            "compute 1\nwait\n")
+                else:
+                    f.write("compute 4\nwait\n")
+                f.write(f"st global 4 0x40 all affine {hex(dst + 4 * first)} 4\n")
+        f.write("end\n")
+
+
+def partial_writes(path, name, stride, mib):
+    """partial_writes.hip: every thread of 256-thread blocks one 4-byte store, `stride` words apart, over
+    `mib` MiB; no other instructions."""
+    n = (mib << 20) // 4 // stride
+    blocks = (n + 255) // 256
+    with open(path, "w") as f:
+        header(f, name, blocks, 256)
+        for b in range(blocks):
+            for w in range(256 // WS):
+                first = b * 256 + w * WS
+                if first >= n:
+                    break
+                f.write(f"wave {b} {w}\nst global 4 0x10 all affine 0x{GLOBAL + first * stride * 4:x} {stride * 4}\n")
+        f.write("end\n")
+
+
+def lane_mask(live):
+    """The mask of a warp instruction with its first `live` lanes active."""
+    return "all" if live == WS else hex((1 << live) - 1)
+
+
+SPARSE_LINES, SPARSE_THREADS = (256 << 20) // 128, 528 * 256
+
+
+def sparse_writes(path, name, per_line, step):
+    """sparse_writes.hip: 528 blocks of 256 threads in a grid-stride loop over 256 MiB of lines, each warp
+    store one element a lane, `per_line` elements a line `step` words apart; `read_*` variants load instead,
+    four before a wait. Instruction counts from its SASS (about 6 a store, 52 for four loads)."""
+    n = SPARSE_LINES * per_line
+    load = name.startswith("read")
+    with open(path, "w") as f:
+        header(f, name, 528, 256, " vgprs 32")
+        for b in range(528):
+            for w in range(8):
+                f.write(f"wave {b} {w}\ncompute 12\n")
+                first, i = b * 256 + w * WS, 0
+                while first + i * SPARSE_THREADS < n:
+                    e0 = first + i * SPARSE_THREADS
+                    lanes = [e0 + l for l in range(WS) if e0 + l < n]
+                    addrs = " ".join(hex(GLOBAL + (e // per_line) * 128 + (e % per_line) * step * 4) for e in lanes)
+                    if load:
+                        if i % 4 == 0:
+                            f.write("compute 52\n")
+                        f.write(f"ld global 4 0x40 {lane_mask(len(lanes))} list {addrs}\n")
+                        if i % 4 == 3:
+                            f.write("wait\n")
+                    else:
+                        f.write(f"compute 6\nst global 4 0x40 {lane_mask(len(lanes))} list {addrs}\n")
+                    i += 1
+                f.write("wait\n")
+        f.write("end\n")
+
+
+STORE_PATH_SMS = 132
+
+
+def store_path(path, name, mib, passes, per_sm):
+    """store_path.hip: grid-stride float4 stores over `mib` MiB, `passes` times, from `per_sm` 256-thread
+    blocks an SM, with its SASS's instruction counts (results/h200-storepath/run1/sass.txt): 19 before the
+    loops, 16 a pass, 9 an iteration besides the store, 4 after a pass."""
+    n, blocks = (mib << 20) // 16, STORE_PATH_SMS * per_sm
+    step = blocks * 256
+    with open(path, "w") as f:
+        header(f, name, blocks, 256, " vgprs 24")
+        for b in range(blocks):
+            for w in range(8):
+                first = b * 256 + w * WS
+                f.write(f"wave {b} {w}\ncompute 19\n")
+                for _ in range(passes):
+                    f.write("compute 16\n")
+                    for e0 in range(first, n, step):
+                        f.write(f"compute 9\nst global 16 0x260 {lane_mask(min(WS, n - e0))} affine {hex(GLOBAL + 16 * e0)} 16\n")
+                    f.write("compute 4\n")
+                f.write("wait\n")
+        f.write("end\n")
+
+
+def write_stream(path, tracegen, mib):
+    """write_stream.hip, by dcusim-tracegen: 4 KiB a block, 8 waves of 32 lanes, each lane one 16-byte store."""
+    subprocess.run([tracegen, "stream", "--bytes", str(mib << 20), "--blocks", str((mib << 20) // 4096),
+                    "--waves", "8", "--lane-bytes", "16", "--wave-size", "32", "--store", "-o", path],
+                   check=True, stdout=subprocess.DEVNULL)
+
+
+# The two kernels written by their own modules (each also a command-line tool).
+l2_capacity = l2_capacity_trace.write
+rw_mix = rw_mix_trace.write

@@ -1,0 +1,329 @@
+"""The model side of the experiments in validation/experiments.toml: one function per `model.function`,
+called by run.py with a Run (run.py). Each writes its experiment's traces with the entry's generator
+(run.generator, from generators.py), replays them on the preset, prints its table with run.out and hands
+each figure it compares with the measurement to run.compare, under a case name that the entry's gates
+name. run.wants(case) is false for the cases a gate does not check, so that a gate replays only what it
+compares."""
+import concurrent.futures
+import statistics
+
+import generators
+import l2_capacity_trace
+import rw_mix_trace
+from dcusim_run import ncu_launches, ncu_rows, replay, tagged
+
+
+def pooled(fn, jobs):
+    """fn(*job) for each job, two at a time (the machine's two cores), in order."""
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        return [f.result() for f in [pool.submit(fn, *job) for job in jobs]]
+
+
+def pct(p, m):
+    """The model's error against the measurement, as the tables print it."""
+    return 100 * (p / m - 1)
+
+
+def cycles_difference(run, write, counts):
+    """The cycles of the replays of write(path, n) for the two counts n, later less earlier: the launch
+    and the fixed parts of the kernel cancel."""
+    c = [replay(run.dcusim, run.config, run.flags, lambda p, n=n: write(p, n))[0]["stats"]["cycles"] for n in counts]
+    return c[1] - c[0]
+
+
+def barrier(run):
+    """barrier_latency.hip: cycles per iteration of a loop of block-wide barriers, the difference between 512
+    and 256 iterations over 256. One block on one CU (`one`), or one CU full of such blocks (`full`; the H200
+    ran every SM so, which changes nothing for a barrier)."""
+    meas = {(t[0], int(t[1])): float(t[3]) for t in tagged(run.measurement, "BARRIER", "bar")}
+    run.out("| case | threads a block | H200 cycles an iteration | model |\n|---|---|---|---|")
+    for (case, threads), m in sorted(meas.items(), key=lambda kv: (kv[0][0] != "one", kv[0][1])):
+        if not run.wants(f"{case} {threads}"):
+            continue
+        blocks = 1 if case == "one" else 2 * min(2048 // threads, 32)  # two CUs, each full (32 blocks at most)
+        p = cycles_difference(run, lambda path, n: run.generator(path, threads, blocks, n), (256, 512)) / 256
+        run.compare(f"{case} {threads}", "cycles an iteration", m, p)
+        run.out(f"| {case} | {threads} | {m:.1f} | {p:.1f} ({pct(p, m):+.0f} %) |")
+
+
+def chase(run):
+    """lds_latency.hip and const_latency.hip (`kind`): dcusim's cycles per load after the preset's fixed
+    cycles (cu.launch_cycles and one cu.workgroup_start_cycles), per variant."""
+    kind = run.params["kind"]
+    label = "stride" if kind == "lds" else "distinct"
+    for n in (1, 2, 4, 8, 16, 32, 33) if kind == "lds" else (1, 2, 4, 8, 16, 32):
+        k, preset = replay(run.dcusim, run.config, run.flags, lambda path: run.generator(path, kind, n))
+        fixed = preset["cu.launch_cycles"] + preset["cu.workgroup_start_cycles"]
+        run.out(f"{label} {n} cycles_per_load {(k['stats']['cycles'] - fixed) / 1024:.2f}")
+
+
+GEOMETRY_WARM, GEOMETRY_TIMED = 4, 2
+
+
+def geometry_hits(run, family, order, shared, stride=128):
+    """The L1 hits of the timed passes: the hits of all passes less those of the warm ones."""
+    def hits(passes):
+        k, _ = replay(run.dcusim, run.config, run.flags,
+                      lambda p: run.generator(p, family, order, passes, shared, stride))
+        return k["stats"]["l1.hits"]
+    return hits(GEOMETRY_WARM + GEOMETRY_TIMED) - hits(GEOMETRY_WARM)
+
+
+def geometry_measured(path):
+    """{(family, what, size, shared): hits} of l1_geometry.hip's printout."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 8 and w[0] in ("CAP", "CAP0", "LOCAL", "LOCAL0", "SET"):
+                out[(w[0], w[1], int(w[2]), int(w[3]))] = int(w[5])
+    return out
+
+
+def geometry_cases():
+    """(family, order or stride, size, shared, line order, stride) of l1_geometry.hip, in its order."""
+    for shuffle in (False, True):
+        what = "rand" if shuffle else "seq"
+        for kib in range(16, 321, 8):
+            order = generators.chain(kib * 1024 // 128, shuffle, kib)
+            for shared in (0, 40 << 10):
+                yield "CAP", what, kib * 1024, shared, order, 128
+            for family in ("CAP0", "LOCAL", "LOCAL0"):
+                yield family, what, kib * 1024, 0, order, 128
+    for stride_kib in (1, 2, 4, 8, 16, 32, 64, 128, 256):
+        for n in range(1, 49):
+            yield "SET", f"{stride_kib}K", n, 0, list(range(n)), stride_kib * 1024
+
+
+def l1_geometry(run):
+    """l1_geometry.hip: one lane chases a chain of lines, 4 passes to warm the L1, then 2 timed. Prints per
+    case: <family> <order or stride> <footprint bytes or N> <shared bytes> <timed loads> <model hits>
+    <measured hits>; compares the hits as a fraction of the timed loads."""
+    seen = geometry_measured(run.measurement)
+    for family, what, size, shared, order, stride in geometry_cases():
+        case = f"{family} {what} {size} {shared}"
+        if not run.wants(case):
+            continue
+        loads = GEOMETRY_TIMED * len(order)
+        h = geometry_hits(run, family, order, shared, stride)
+        m = seen.get((family, what, size, shared))
+        if m is not None:
+            run.compare(case, "timed L1 hits", m, h, base=loads)
+        run.out(f"{family} {what} {size} {shared} {loads} {h}" + ("" if m is None else f" {m}"))
+
+
+def l1_misses(run):
+    """l1_misses.hip: per variant, MODEL <lines in flight> <cycles less the preset's launch and one
+    workgroup start> warps W loads U."""
+    first = 0
+    for warps in (1, 2, 4, 8, 16, 32):
+        for loads in (2, 4, 8):
+            k, preset = replay(run.dcusim, run.config, run.flags,
+                               lambda path: run.generator(path, warps, loads, first))
+            first += warps * 32 * loads
+            fixed = preset["cu.launch_cycles"] + preset["cu.workgroup_start_cycles"]
+            run.out(f"MODEL {warps * 32 * loads} {k['stats']['cycles'] - fixed:.0f} warps {warps} loads {loads}")
+
+
+def l1_rate(run):
+    """l1_rate.hip: cycles per L1-hit load instruction per SM, the difference between 48 and 24 iterations,
+    per load per CU. ld and ld.global.nc measured the same: the ld rows are compared."""
+    meas = {int(t[0]): float(t[1]) for t in tagged(run.measurement, "L1RATE", "ld") if int(t[0]) >= 0}
+    run.out("| lines a load | H200 cycles a load per SM | model |\n|---|---|---|")
+    for lines, m in sorted(meas.items()):
+        name = "one word" if lines == 0 else str(lines)
+        if not run.wants(name):
+            continue
+        p = cycles_difference(run, lambda path, n: run.generator(path, lines, n), (24, 48)) / (24 * 16 * 32)
+        run.compare(name, "cycles a load", m, p)
+        run.out(f"| {name} | {m:.2f} | {p:.2f} ({pct(p, m):+.0f} %) |")
+
+
+def medians_by_variant(path, metrics, names):
+    """{name: (median of each metric)} over an ncu --csv file whose launches are `names`, in order, each
+    launched the same number of times in a row."""
+    launches = ncu_launches(path, metrics)
+    ids = sorted(launches)
+    repeat = len(ids) // len(names)
+    if repeat * len(names) != len(ids):
+        raise SystemExit(f"{path}: {len(ids)} launches, not a multiple of the program's {len(names)} variants")
+    return {name: tuple(statistics.median(launches[ids[i * repeat + k]][m] for k in range(repeat)) for m in metrics)
+            for i, name in enumerate(names)}
+
+
+def l2_capacity(run):
+    """l2_capacity.hip (`same` mode and write_read): DRAM bytes read and written per variant, measured
+    (median of the run's launches) and predicted. Cycles are not compared: the traces guess the
+    instructions between the loads (l2_capacity_trace.py)."""
+    same, write_read = (8, 16, 24, 32, 40, 48, 56, 64, 96), (0, 16, 32, 48, 64, 96, 128)
+    launched = ([f"reread_same_{m}MiB" for m in same] + [f"reread_other_{m}MiB" for m in same] +
+                [f"write4MiB_read_{m}MiB" for m in write_read])  # the program's launch order
+    meas = medians_by_variant(run.measurement, ("dram__bytes_read.sum", "dram__bytes_write.sum"), launched)
+    variants = [v for v in ([(f"reread_same_{m}MiB", 2, m, 0) for m in l2_capacity_trace.REREAD] +
+                            [(f"write4MiB_read_{m}MiB", 1, m, 4) for m in l2_capacity_trace.WRITE_READ])
+                if run.wants(v[0])]
+    model = pooled(lambda name, passes, r, w: stats(run, run.generator, name, passes, (r << 20) // 4,
+                                                    (w << 20) // 4), variants)
+    run.out("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model |\n|---|---|---|")
+    for (name, *_), s in zip(variants, model):
+        (mr, mw), pr, pw = meas[name], s["dram.read_bytes"], s["dram.write_bytes"]
+        run.compare(name, "DRAM read bytes", mr, pr)
+        run.compare(name, "DRAM written bytes", mw, pw)
+        run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} |")
+
+
+def replay_variants(run, variants, measured):
+    """[(variant, its measurement, its replay's statistics)] for the variants (tuples of the generator's
+    arguments, the name first) that the run wants, replayed two at a time."""
+    chosen = [(v, m) for v, m in zip(variants, measured) if run.wants(v[0])]
+    model = pooled(lambda v: stats(run, run.generator, *v), [(v,) for v, _ in chosen])
+    return [(v, m, s) for (v, m), s in zip(chosen, model)]
+
+
+def stats(run, write, *args):
+    """The first kernel's statistics replaying the trace write(path, *args) writes."""
+    return replay(run.dcusim, run.config, run.flags, lambda path: write(path, *args))[0]["stats"]
+
+
+def loaded_latency(run):
+    """loaded_latency.hip: per N background blocks, MODEL N <the chase's cycles per load> <the background's
+    DRAM GB/s>: the chase's wait stalls (--report pcs) plus the issue of its load and two instructions, and
+    the DRAM bandwidth over the kernel after the preset's launch cycles. `runs` are N:LOADS."""
+    for spec in run.params["runs"]:
+        n, loads = (int(x) for x in spec.split(":"))
+        k, preset = replay(run.dcusim, run.config, run.flags, lambda path: run.generator(path, n, loads), pcs=True)
+        stall = next(p for p in k["pcs"] if p["line"] == "chase_wait")["stall.cycles"]
+        # Besides its wait, each chase load takes its own issue and two dependent instructions.
+        issue = preset["cu.issue_cycles"] + 2 * max(preset["cu.issue_cycles"], preset["cu.wave_issue_cycles"])
+        s = k["stats"]
+        seconds = (s["cycles"] - preset["cu.launch_cycles"]) / (preset["cu.clock_mhz"] * 1e6)
+        gbs = s["dram.read_bytes"] / seconds / 1e9 if n else 0
+        run.out(f"MODEL {n} {stall / generators.LOADED_CHASE + issue:.0f} {gbs:.0f}")
+
+
+def local_launch(run):
+    """local_launch.hip: per kernel, <variant> <blocks> <model cycles> <measured cycles> <error>."""
+    launches = ncu_launches(run.measurement, {"gpc__cycles_elapsed.max"})
+    # Launch order in local_launch.hip: per grid, the kernel without, then N = 96, 384, 1536.
+    order = [(n, b) for b in (132, 264, 1056, 4224) for n in (0, 96, 384, 1536)]
+    measured = {nb: launches[i]["gpc__cycles_elapsed.max"] for nb, i in zip(order, sorted(launches))}
+    for blocks in (132, 264, 1056, 4224):
+        for n in (0, 96, 1536):
+            name = f"private{n}" if n else "none"
+            if not run.wants(f"{name} {blocks}"):
+                continue
+            c = stats(run, run.generator, blocks, n)["cycles"]
+            m = measured[(n, blocks)]
+            run.compare(f"{name} {blocks}", "cycles", m, c)
+            run.out(f"{name} {blocks} {c:.0f} {m:.0f} {pct(c, m):+.1f}%")
+
+
+def partial_writes(run):
+    """partial_writes.hip: DRAM bytes read and written and the cycles per variant, measured (one profiled
+    launch each) and predicted."""
+    variants = [(f"{name}_{mib}MiB", stride, mib) for mib in (64, 256)  # the program's launch order
+                for name, stride in (("word_per_sector", 8), ("word_per_line", 32), ("whole_sector", 1))]
+    meas = ncu_rows(run.measurement, ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
+    if len(meas) != len(variants):
+        raise SystemExit(f"{len(meas)} measured launches, {len(variants)} variants")
+    run.out("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model | cycles, measured / model |\n"
+            "|---|---|---|---|")
+    for (name, *_), (mr, mw, mc), s in replay_variants(run, variants, meas):
+        pr, pw, pc = s["dram.read_bytes"], s["dram.write_bytes"], s["cycles"]
+        run.compare_all(name, {"DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw), "cycles": (mc, pc)})
+        run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} "
+                f"| {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) |")
+
+
+def rw_mix_kernel(variant, r, w):
+    """The start of the CUDA kernel's name that runs a rw_mix variant."""
+    return {"rmw": "rmw", "l2_read": "rotate_read"}.get(variant, f"void mix<{r}, {w}>")
+
+
+def rw_mix(run):
+    """rw_mix.hip, all variants in one trace at `iters` iterations (8: the --small run, ncu_small.csv; 31: the
+    full run, ncu.csv): per variant the cycles and DRAM bytes written (where the run has them), then the
+    cycles' mean absolute error. A run of an earlier rw_mix.hip lacks the variants added since: the
+    variants pair with the measured kernels by name."""
+    iters = run.params["iters"]
+    launches = ncu_launches(run.measurement, ("gpc__cycles_elapsed.max", "dram__bytes_write.sum"))
+    measured = [(l["kernel"], l["gpc__cycles_elapsed.max"], l.get("dram__bytes_write.sum"))
+                for _, l in sorted(launches.items())]
+    kernels = replay(run.dcusim, run.config, run.flags, lambda path: run.generator(path, iters), all_kernels=True)
+    pairs, i = [], 0
+    for k, (variant, r, w, *_) in zip(kernels, rw_mix_trace.variants(iters)):
+        if i < len(measured) and measured[i][0].startswith(rw_mix_kernel(variant, r, w)):
+            pairs.append((k, measured[i][1], measured[i][2]))
+            i += 1
+    if i != len(measured):
+        raise SystemExit(f"{len(measured) - i} of {len(measured)} measured kernels match no variant: "
+                         "is the measurement a run of rw_mix.hip?")
+    errors = []
+    run.out("| variant | cycles measured | model | error | DRAM written MB, measured / model |\n|---|---|---|---|---|")
+    for k, m, w in pairs:
+        c, name = k["stats"]["cycles"], k["name"].replace("mix_", "")
+        errors.append(abs(c / m - 1))
+        run.compare(name, "cycles", m, c)
+        if w is not None:
+            run.compare(name, "DRAM written bytes", w, k["stats"]["dram.write_bytes"])
+        written = "-" if w is None else f"{w / 1e6:.1f} / {k['stats']['dram.write_bytes'] / 1e6:.1f}"
+        run.out(f"| {name} | {m:,.0f} | {c:,} | {pct(c, m):+.1f} % | {written} |")
+    run.out(f"\nmean absolute error: {100 * sum(errors) / len(errors):.1f} %")
+
+
+def sparse_writes(run):
+    """sparse_writes.hip: per variant the cycles and DRAM MB read and written, measured / model."""
+    variants = [("word_per_line", 1, 1), ("word_per_sector", 4, 8), ("sector_per_line", 8, 1),  # launch order
+                ("half_line", 16, 1), ("whole_line", 32, 1), ("read_sector_per_line", 8, 1)]
+    meas = ncu_rows(run.measurement, ("gpc__cycles_elapsed.max", "dram__bytes_read.sum", "dram__bytes_write.sum"))
+    run.out("| variant | cycles, measured / model | DRAM MB read, measured / model | DRAM MB written, measured / model |\n"
+            "|---|---|---|---|")
+    for (name, *_), (mc, mr, mw), s in replay_variants(run, variants, meas):
+        pc, pr, pw = s["cycles"], s["dram.read_bytes"], s["dram.write_bytes"]
+        run.compare_all(name, {"cycles": (mc, pc), "DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw)})
+        run.out(f"| {name} | {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) | {mr / 1e6:.1f} / {pr / 1e6:.1f} "
+                f"| {mw / 1e6:.1f} / {pw / 1e6:.1f} |")
+
+
+def store_path(run):
+    """store_path.hip: per variant the measured (median of its profiled launches) and modelled cycles, and
+    the store rate after the launch (cu.launch_cycles), then the mean absolute error."""
+    variants = [(f"{k}_w{8 * b}", mib, passes, b) for k, mib, passes, per in  # (name, MiB, passes, blocks an SM)
+                [("fresh", 16, 1, (1, 2, 4, 8)), ("rewrite", 8, 16, (1, 2, 4, 8)), ("dram", 64, 1, (2, 8))]
+                for b in per]
+    meas = medians_by_variant(run.measurement, ("gpc__cycles_elapsed.max",), [v[0] for v in variants])
+    _, preset = replay(run.dcusim, run.config, run.flags, lambda p: run.generator(p, "probe", 1, 1, 1))
+    launch = float(preset["cu.launch_cycles"])
+    replayed = replay_variants(run, variants, [meas[v[0]][0] for v in variants])
+    run.out(f"launch: {launch:,.0f} cycles (cu.launch_cycles)\n")
+    run.out("| variant | bytes stored | cycles measured | model | error | B/clk after the launch, measured / model |\n"
+            "|---|---|---|---|---|---|")
+    errs = []
+    for (name, mib, passes, _), mc, s in replayed:
+        stored, pc = (mib << 20) * passes, s["cycles"]
+        errs.append(abs(pc / mc - 1))
+        run.compare(name, "cycles", mc, pc)
+        run.out(f"| {name} | {stored:,} | {mc:,.0f} | {pc:,.0f} | {pct(pc, mc):+.1f} % "
+                f"| {stored / (mc - launch):,.0f} / {stored / (pc - launch):,.0f} |")
+    run.out(f"\nmean absolute error: {100 * statistics.mean(errs):.1f} %")
+
+
+def write_stream(run):
+    """write_stream.hip: the dirty data the L2 holds at the kernel's end, bytes stored + the dirty data the
+    profiler leaves at launch (`l2.dirty_at_launch_bytes`) - DRAM bytes written, measured (the medians of a
+    size's launches where a run profiled each several times) and modelled, and the cycles (the trace has
+    only the stores, none of the kernel's few other instructions)."""
+    sizes = [4, 16, 32, 48, 64, 96, 128, 256]  # MiB, the program's launch order
+    at_launch = float(run.flag("--l2.dirty_at_launch_bytes"))
+    meas = medians_by_variant(run.measurement, ("dram__bytes_write.sum", "gpc__cycles_elapsed.max"), sizes)
+    chosen = [m for m in sizes if run.wants(f"{m} MiB")]
+    model = pooled(lambda m: stats(run, run.generator, run.tracegen, m), [(m,) for m in chosen])
+    run.out(f"dirty data at launch: {at_launch:,.0f} B (measurement conditions)\n")
+    run.out("| buffer | DRAM bytes written, measured | model | dirty at the end, measured | model | cycles, measured | model |\n"
+            "|---|---|---|---|---|---|---|")
+    for mib, s in zip(chosen, model):
+        (mw, mc), pw, pc = meas[mib], s["dram.write_bytes"], s["cycles"]
+        run.compare_all(f"{mib} MiB", {"DRAM written bytes": (mw, pw), "cycles": (mc, pc)})
+        stored = (mib << 20) + at_launch
+        run.out(f"| {mib} MiB | {mw:,.0f} | {pw:,.0f} | {stored - mw:,.0f} | {stored - pw:,.0f} | {mc:,.0f} | {pc:,.0f} "
+                f"({pct(pc, mc):+.1f} %) |")
