@@ -20,6 +20,23 @@ std::vector<trace::Record> read_all(const std::string& path) {
     return out;
 }
 
+std::vector<trace::Record> parse_text(const std::string& text) {
+    trace::TraceStream s(std::make_unique<trace::TextReader>(std::make_unique<std::istringstream>(text), "t.trace"));
+    std::vector<trace::Record> out;
+    trace::Record r;
+    while (s.next(r)) out.push_back(r);
+    return out;
+}
+
+std::string text_error_of(const std::string& text) {
+    try {
+        parse_text(text);
+    } catch (const trace::TraceError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
 std::string write_temp(const std::string& name, const std::string& text) {
     static int n = 0;
     std::string path = "/tmp/dcusim_test_" + std::to_string(::getpid()) + "_" + std::to_string(n++) + "_" + name;

@@ -20,6 +20,11 @@ std::string write_temp(const std::string& name, const std::string& text);
 // Every record of a trace file (text or binary), through TraceStream's checks.
 std::vector<trace::Record> read_all(const std::string& path);
 
+// The records of a text trace held in memory, read as file "t.trace" (its errors name t.trace:LINE).
+std::vector<trace::Record> parse_text(const std::string& text);
+// The one-line error reading `text` gives, or "no error".
+std::string text_error_of(const std::string& text);
+
 // Simulates a text trace with the default preset plus `overrides`.
 RunResult run_text(const std::string& trace_text, std::initializer_list<std::pair<const char*, const char*>> overrides = {});
 

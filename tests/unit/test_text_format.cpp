@@ -10,21 +10,8 @@
 using namespace dcusim::trace;
 
 namespace {
-std::vector<Record> parse(const std::string& text) {
-    TraceStream s(std::make_unique<TextReader>(std::make_unique<std::istringstream>(text), "t.trace"));
-    std::vector<Record> out;
-    Record r;
-    while (s.next(r)) out.push_back(r);
-    return out;
-}
-std::string error_of(const std::string& text) {
-    try {
-        parse(text);
-    } catch (const TraceError& e) {
-        return e.what();
-    }
-    return "no error";
-}
+std::vector<Record> parse(const std::string& text) { return dcusim::test::parse_text(text); }
+std::string error_of(const std::string& text) { return dcusim::test::text_error_of(text); }
 const std::string head = "dcusim-trace 1\nwave_size 64\nkernel k grid 2 1 1 block 96 1 1\n";
 }  // namespace
 
