@@ -35,10 +35,10 @@ while IFS='|' read -r n what extra; do
     : >"$T/new.rates"
     for ((r = 0; r < rounds; r++)); do
         for side in old new; do
-            b=$old_build
-            [ $side = new ] && b=$new_build
-            # shellcheck disable=SC2086  # extra: the preset's arguments, word-split on purpose
-            $pin "$b/bench/bench_replay" "$T/$n.dctrace" $extra >"$T/$side.out"
+            b=$old_build args=${extra//$BENCH_ROOT\//$old_src/}  # the old build reads its own presets (no keys it lacks)
+            [ $side = new ] && b=$new_build args=$extra
+            # shellcheck disable=SC2086  # the preset's arguments, word-split on purpose
+            $pin "$b/bench/bench_replay" "$T/$n.dctrace" $args >"$T/$side.out"
             field mem_instructions_per_s "$T/$side.out" >>"$T/$side.rates"
             field simulated_cycles "$T/$side.out" >"$T/$side.cycles"
         done
