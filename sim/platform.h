@@ -33,7 +33,7 @@ struct KernelResult {
 struct RunResult {
     std::vector<KernelResult> kernels;
     StatMap total;
-    // With host statements in the trace: the program's work in issue order and where it ran (--timeline).
+    // The program's work in issue order (the trace's host statements and its kernels) and where it ran (--timeline).
     std::vector<HostOp> host_ops;
     std::vector<HostSpan> host_spans;
 };

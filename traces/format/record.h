@@ -66,6 +66,9 @@ enum class RecKind : uint8_t { WaveSize, Kernel, Wave, Mem, Barrier, Wait, Compu
 // host's own time, and a range of global addresses that is mapped host memory.
 enum class CopyDir : uint8_t { H2D = 0, D2H = 1, D2D = 2 };
 enum class HostMemKind : uint8_t { Pageable = 0, Pinned = 1, WriteCombined = 2, Mapped = 3, Device = 4 };
+inline bool is_host_statement(RecKind k) {
+    return k == RecKind::Copy || k == RecKind::Sync || k == RecKind::Host || k == RecKind::Map;
+}
 const char* copy_dir_name(CopyDir d);
 const char* host_mem_name(HostMemKind m);
 

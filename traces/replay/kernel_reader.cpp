@@ -35,8 +35,7 @@ bool KernelReader::next_kernel() {
         }
         // wave_size comes before the first kernel; TraceStream allows nothing else here but
         // host statements.
-        if (rec_.kind == RecKind::Copy || rec_.kind == RecKind::Sync || rec_.kind == RecKind::Host || rec_.kind == RecKind::Map)
-            host_.push_back(rec_);
+        if (is_host_statement(rec_.kind)) host_.push_back(rec_);
     }
     return false;
 }
