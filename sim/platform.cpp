@@ -13,8 +13,10 @@
 #include "../models/lds/lds.h"
 #include "../models/dram/dram.h"
 #include "../models/gpu/launch.h"
+#include "../models/host/mapped_memory.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
+#include "../models/memory/aperture.h"
 #include "../models/memory/fixed_latency_memory.h"
 #include "../models/noc/crossbar.h"
 #include "../traces/format/source.h"
@@ -64,13 +66,18 @@ public:
             below_l1 = mem_.get();
         } else {
             dram_ = std::make_unique<Dram>("dram", p.dram, clk_);
+            mapped_ = std::make_unique<MappedMemory>("mapped", p.host, clk_);
+            aperture_ = std::make_unique<Aperture>("aperture", mapped_ranges_);
+            aperture_->device(*dram_);
+            aperture_->host(*mapped_);
             xbar_ = std::make_unique<Crossbar>("noc", p.noc, clk_);
             for (uint32_t c = 0; c < p.noc.channels; ++c) {
                 auto name = "l2_" + std::to_string(c);
                 L2Params l2p = p.l2;
                 l2p.index = c;
                 l2_.push_back(std::make_unique<L2Slice>(name.c_str(), l2p, clk_));
-                l2_.back()->dram(*dram_);
+                l2_.back()->dram(*aperture_);
+                l2_.back()->set_mapped(&mapped_ranges_);
                 xbar_->channels.push_back(l2_.back().get());
             }
             if (p.l2.sides.replicating()) {  // a copy's home, a home's copies
@@ -115,7 +122,10 @@ public:
     void kernel_started(const trace::KernelInfo& k, const Occupancy& occ,
                         const std::map<uint64_t, std::string>& pc_lines) override {
         occ_ = occ;
-        for (const trace::Record& r : source_->host_before()) host_.statement(r);
+        for (const trace::Record& r : source_->host_before()) {
+            host_.statement(r);
+            if (r.kind == trace::RecKind::Map) mapped_ranges_.add(r.host.base, r.host.bytes);  // mapped from here on
+        }
         if (watchdog_) watchdog_->kernel(k.name);
         for (auto& l : l1_) l->set_private_bytes(k.scratch_bytes);
         pc_lines_ = pc_lines;
@@ -130,6 +140,7 @@ public:
         projection_.reset();
         if (xbar_) xbar_->reset_stats();
         if (dram_) dram_->settle(), dram_->reset_stats();  // refreshes between kernels count for neither
+        if (mapped_) mapped_->reset_stats();
     }
 
     // A line on stderr at most every 2 seconds, for runs long enough to need one.
@@ -214,6 +225,7 @@ private:
         if (xbar_) xbar_->stats().add_to(m);
         for (auto& l : l2_) l->stats().add_to(m);
         if (dram_) dram_->report(m);
+        if (mapped_) mapped_->stats().add_to(m);
     }
 
     // The projected sums and the sample.* figures, and the note every output carries.
@@ -268,6 +280,9 @@ private:
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;
     std::unique_ptr<Dram> dram_;
+    MappedRanges mapped_ranges_;  // the trace's `map` statements so far
+    std::unique_ptr<MappedMemory> mapped_;
+    std::unique_ptr<Aperture> aperture_;
     std::unique_ptr<Crossbar> xbar_;
     std::unique_ptr<L2Link> link_;  // between the L2 sides, when they keep copies
     std::vector<std::unique_ptr<L2Slice>> l2_;

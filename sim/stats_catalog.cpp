@@ -8,6 +8,7 @@
 #include "../models/dispatch/dispatcher.h"
 #include "../models/dram/dram.h"
 #include "../models/gpu/launch.h"
+#include "../models/host/mapped_memory.h"
 #include "../models/host/streams.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
@@ -47,6 +48,7 @@ const Catalog& catalog() {
         c.add(l2_counter_table());
         c.add(dram_counter_table());
         c.add(dram_channel_counter_table());
+        c.add(mapped_counter_table());
         c.add(fixed_memory_counter_table());
         c.add(sample_counter_table());
         c.add(host_counter_table());

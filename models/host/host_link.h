@@ -36,6 +36,15 @@ struct HostLinkParams {
     uint64_t d2d_mbps = 500000;        // device to device: each byte read and written in DRAM (assumed: half of 1 TB/s)
     uint64_t d2d_latency_ns = 11633;   // assumed: the H200's
     uint32_t copy_engines = 2;         // 1: every copy in turn; 2 or more: h2d and d2h apart (assumed)
+    // Kernels' accesses to mapped host memory (mapped_memory.h): each line request crosses as packets of at
+    // most max_payload_bytes, each with tlp_overhead_bytes of header and framing (PCIe: 256-byte payloads,
+    // 24 bytes of TLP and DLLP overhead, as above), and a read's data is back mapped_latency_ns later
+    // (assumed: the H200's, measured).
+    uint32_t max_payload_bytes = 256, tlp_overhead_bytes = 24;
+    uint64_t mapped_latency_ns = 1960;
+    // A kernel launch: from the host's call to the kernel's start on the GPU, plus the host seeing its end
+    // (the call, the GPU's front end, the sync's wake-up; assumed: the H200's, measured).
+    uint64_t launch_latency_ns = 8180;
 };
 
 const ParamTable<HostLinkParams>& host_link_param_table();

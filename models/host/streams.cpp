@@ -10,8 +10,8 @@ uint64_t HostStreams::ready_after(uint32_t stream) const {
     return std::max(it == stream_end_.end() ? 0 : it->second, default_end_);
 }
 
-void HostStreams::run(const HostOp& op, HostSpan::On on, uint32_t unit, uint64_t busy_ps, uint64_t& free) {
-    const uint64_t start = std::max({host_ps_, ready_after(op.stream), free});
+void HostStreams::run(const HostOp& op, HostSpan::On on, uint32_t unit, uint64_t busy_ps, uint64_t& free, uint64_t lead_ps) {
+    const uint64_t start = std::max({host_ps_ + lead_ps, ready_after(op.stream), free});
     const uint64_t end = start + busy_ps;
     free = end;
     stream_end_[op.stream] = end;
@@ -30,7 +30,7 @@ void HostStreams::issue(const HostOp& op) {
         else if (const auto it = stream_end_.find(op.stream); it != stream_end_.end()) host_ps_ = std::max(host_ps_, it->second);
         break;  // a stream with no work yet: returns at once
     case HostOp::Kind::Kernel:
-        run(op, HostSpan::On::Gpu, 0, op.ps, gpu_free_);
+        run(op, HostSpan::On::Gpu, 0, op.ps, gpu_free_, link_.params().launch_latency_ns * 1000);
         stats_.kernel_ps += op.ps;
         break;
     case HostOp::Kind::Copy: {

@@ -3,7 +3,9 @@
 // on streams. Each stream runs its work in order; the default stream (0)
 // synchronises with every other (CUDA's and HIP's legacy default stream);
 // copies take their copy engine in issue order, kernels the GPU one at a
-// time (concurrent kernels are not modelled). The host goes on at once after
+// time (concurrent kernels are not modelled), each starting at the earliest
+// `link.launch_latency_ns` after the host's call (a launch behind other work
+// hides its latency). The host goes on at once after
 // an asynchronous call, and waits for a synchronous one, for a copy from or
 // to pageable memory (it stages it), and for a sync. Every start and end is
 // known when the work is issued, so the timeline is computed, not simulated.
@@ -60,7 +62,8 @@ public:
 
 private:
     uint64_t ready_after(uint32_t stream) const;  // what work on `stream` waits for
-    void run(const HostOp& op, HostSpan::On on, uint32_t unit, uint64_t busy_ps, uint64_t& free);
+    // `lead_ps`: how long after the host's call the work may start at the earliest (a launch's latency).
+    void run(const HostOp& op, HostSpan::On on, uint32_t unit, uint64_t busy_ps, uint64_t& free, uint64_t lead_ps = 0);
 
     HostLink link_;
     uint64_t host_ps_ = 0;

@@ -42,10 +42,14 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     const uint64_t line_no = req.addr / p_.geometry.line_bytes;
     const uint32_t want = sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
     if (req.op == trace::Op::Store) {
+        bool posted = true;  // answered now (else when its write to mapped memory has crossed)
         const uint32_t full = want & full_sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
         if (is_copy(req)) {
             write_back(tags_.install(line_no, full, 0), now, req.pc);  // the copy takes the data, clean
             forward(req, line_no, want, full, now);
+        } else if (mapped_ && mapped_->contains(line_no * p_.geometry.line_bytes)) {
+            write_through(req, arrival, line_no, want, full, now);
+            posted = false;
         } else {
             // Sectors written in part, not valid before: with read-modify-write they are fetched now and
             // written back whole when they come (an MSHR target without a request); no MSHR, no lookup.
@@ -63,7 +67,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         st.sector_hits += uint64_t(__builtin_popcount(want));
         ++st.stores;
         ++st.requests;
-        answer(req, arrival, now + p_.hit_latency);
+        if (posted) answer(req, arrival, now + p_.hit_latency);
         return true;
     }
     const uint32_t valid = tags_.lookup(line_no);
@@ -121,6 +125,7 @@ L2Slice::DownReq& L2Slice::down_req(Down kind, uint64_t line_no, uint32_t sector
     d.kind = kind;
     d.link_table = false;
     d.far = 0;
+    d.ack = nullptr;
     d.req = MemRequest{};
     d.req.op = kind == Down::Fetch ? trace::Op::Load : trace::Op::Store;
     d.req.source = by.source;
@@ -196,6 +201,17 @@ void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
     dram->mem_request(d.req);
 }
 
+void L2Slice::write_through(MemRequest& store, Cycle arrival, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now) {
+    write_back(tags_.install(line_no, full, 0), now, store.pc);  // the data kept clean; a dirty victim written back
+    DownReq& d = down_req(Down::Writeback, line_no, sectors, write_slot(now), MemRequest{});
+    d.req.partial = sectors & ~full;
+    d.req.pc = store.pc;
+    d.ack = &store;
+    d.ack_arrival = arrival;
+    ++writebacks_in_flight_;  // a write buffer, as a write-back takes: the link's rate bounds a store stream
+    dram->mem_request(d.req);
+}
+
 void L2Slice::mem_response(MemRequest& r) {
     const uint32_t i = uint32_t(r.tag);
     const DownReq& d = down_[i];
@@ -203,11 +219,14 @@ void L2Slice::mem_response(MemRequest& r) {
     const bool link_table = d.link_table;
     const uint32_t sectors = d.req.sectors, far = d.far;
     const uint64_t line_no = d.req.addr / p_.geometry.line_bytes, pc = d.req.pc;
+    MemRequest* const ack = d.ack;
+    const Cycle ack_arrival = d.ack_arrival;
     down_.release(i);
     const Cycle now = clk_.now();
     if (kind == Down::Forward) return;  // the home has the write
     if (kind == Down::Writeback) {
         --writebacks_in_flight_;
+        if (ack) answer(*ack, ack_arrival, now);
         if (stalled_on_writeback_) stats_.writeback_stall_cycles += port_.resume(now);
         if (link_stalled_on_writeback_) stats_.writeback_stall_cycles += link_port_.resume(now);
         return;

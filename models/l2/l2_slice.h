@@ -28,6 +28,7 @@
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "../memory/aperture.h"
 #include "l2_link.h"
 #include "partitions.h"
 
@@ -90,6 +91,8 @@ public:
     uint64_t valid_lines() const { return tags_.valid_lines(); }
     // Dirty sectors held, with a dirty limit (0 without: then none are counted).
     uint64_t dirty_sectors() const { return dirty_sectors_; }
+    // Host memory mapped into the device's address space: its stores are written through over the link.
+    void set_mapped(const MappedRanges* ranges) { mapped_ = ranges; }
     // Empties this slice's copy of a line homed elsewhere (written there).
     void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
@@ -110,6 +113,8 @@ private:
         Down kind;
         bool link_table;  // a fetch for the link's MSHRs
         uint32_t far;  // a fill over the partition link: its cycles each way
+        MemRequest* ack;  // a store to mapped memory, answered once its write has crossed (else null)
+        Cycle ack_arrival;
     };
     using Port = LookupPort<std::pair<MemRequest*, Cycle>>;  // a request and its arrival cycle
     void run(Port& port);
@@ -129,6 +134,9 @@ private:
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
+    // A store to mapped host memory: its sectors sent on at once, kept clean here; the store is answered once
+    // they have crossed the link (a wave's end waits for its stores: the kernel ends with its writes visible).
+    void write_through(MemRequest& store, Cycle arrival, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now);
     // The MSHRs a miss of `line` takes: the link's for a lookup over the link, the CUs' otherwise, unless the
     // other table already fetches the line (it joins that fetch). Sets `link_table` to the one chosen.
     MshrTable<Target>& mshrs_for(uint64_t line_no, bool link, bool& link_table);
@@ -137,6 +145,7 @@ private:
 
     L2Params p_;
     const Clock& clk_;
+    const MappedRanges* mapped_ = nullptr;
     L2Stats stats_;
     uint64_t dirty_sectors_ = 0;          // with a dirty limit: dirty sectors held
     uint32_t writebacks_in_flight_ = 0;   // sent to DRAM, not yet written

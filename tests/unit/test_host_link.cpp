@@ -135,7 +135,7 @@ TEST_CASE("two streams that each copy and run a kernel finish sooner than one st
 
 TEST_CASE("the default stream waits for all work and all work waits for it; syncs and blocking copies") {
     HostLinkParams p;
-    p.h2d_latency_ns = 0, p.d2h_latency_ns = 0, p.h2d_mbps = 1000, p.d2h_mbps = 1000;
+    p.h2d_latency_ns = 0, p.d2h_latency_ns = 0, p.h2d_mbps = 1000, p.d2h_mbps = 1000, p.launch_latency_ns = 0;
     const HostLink link(p);
     HostStreams s(link);
     s.issue(sync_stream(7));                                             // no work on stream 7 yet: returns at once
@@ -236,4 +236,29 @@ TEST_CASE("H200: predicted copy times and stream overlap against the measured on
                     100 * (predicted / total.second - 1));
         CHECK(std::fabs(predicted / total.second - 1) < 0.10);
     }
+}
+
+// A launch's latency (link.launch_latency_ns = 5 us): a 10 us kernel issued at 0 starts at 5 and ends at
+// 15; a second one on the same stream, issued at once, waits for the first (its latency hidden): 15 to
+// 25; a sync returns at 25. On another stream after `host 5 us` (the host at 30), a 1 us kernel runs from 35 to 36.
+TEST_CASE("a kernel starts its launch latency after the host's call, hidden behind earlier work", "[host]") {
+    HostLinkParams p;
+    p.launch_latency_ns = 5000;
+    HostStreams s{HostLink(p)};
+    s.issue(kernel(1, 10000000));
+    s.issue(kernel(1, 10000000));
+    HostOp sync;
+    sync.kind = HostOp::Kind::Sync, sync.device = true;
+    s.issue(sync);
+    HostOp wait;
+    wait.kind = HostOp::Kind::Host, wait.ps = 5000000;
+    s.issue(wait);
+    s.issue(kernel(2, 1000000));
+    REQUIRE(s.spans().size() == 3);
+    CHECK(s.spans()[0].start_ps == 5000000);
+    CHECK(s.spans()[0].end_ps == 15000000);
+    CHECK(s.spans()[1].start_ps == 15000000);
+    CHECK(s.spans()[1].end_ps == 25000000);
+    CHECK(s.spans()[2].start_ps == 35000000);
+    CHECK(s.stats().timeline_ps == 36000000);
 }

@@ -17,7 +17,7 @@ trace::Record copy(trace::CopyDir d, trace::HostMemKind m, uint64_t bytes, uint6
 
 TEST_CASE("a trace's copies, host time and kernels make the timeline in program order") {
     HostLinkParams p;
-    p.h2d_latency_ns = p.d2h_latency_ns = 0, p.h2d_mbps = p.d2h_mbps = 1000;
+    p.h2d_latency_ns = p.d2h_latency_ns = p.launch_latency_ns = 0, p.h2d_mbps = p.d2h_mbps = 1000;
     HostProgram prog;
     CHECK(!prog.has_host());
     prog.kernel("k0", 0, 2000000);  // a trace of kernels only has no host side

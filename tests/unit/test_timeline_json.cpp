@@ -43,7 +43,7 @@ void check_format(const nlohmann::json& j) {
 
 TEST_CASE("the timeline is a trace-event file with a track per stream, per copy engine and for the GPU") {
     HostLinkParams p;
-    p.h2d_latency_ns = 0, p.h2d_mbps = 1000;  // a 1,000-byte copy takes 1 us
+    p.h2d_latency_ns = 0, p.h2d_mbps = 1000, p.launch_latency_ns = 0;  // a 1,000-byte copy takes 1 us; a kernel starts at once
     const HostLink link(p);
     HostStreams s(link);
     std::vector<HostOp> ops;
