@@ -253,3 +253,32 @@ def write_stream(path, tracegen, mib):
 # The two kernels written by their own modules (each also a command-line tool).
 l2_capacity = l2_capacity_trace.write
 rw_mix = rw_mix_trace.write
+
+
+MAPPED_HOST = 0x7F8000000000  # the mapped host buffer (a pinned allocation: its device pointer is its host address)
+
+
+def mapped(path, direction, nbytes):
+    """transfers.hip's read_mapped(h, d, n): a grid-stride float4 copy by 1,056 blocks of 256 threads, from
+    the mapped host buffer to device memory (`read`) or back (`write`), after a `map` of the host buffer.
+    Each iteration a load, a wait for its data, the store. The compute counts are assumed (no SASS of this
+    program is committed): the kernel is bound by the link, and 8,448 warps keep far more loads in flight
+    than it needs."""
+    n, blocks, threads = nbytes // 16, 1056, 256
+    src, dst = (MAPPED_HOST, GLOBAL) if direction == "read" else (GLOBAL, MAPPED_HOST)
+    step = blocks * threads
+    with open(path, "w") as f:
+        f.write(f"dcusim-trace 1\nwave_size {WS}\nmap {hex(MAPPED_HOST)} {nbytes}\n")
+        f.write(f"kernel read_mapped grid {blocks} 1 1 block {threads} 1 1 vgprs 16\n")
+        for b in range(blocks):
+            for w in range(threads // WS):
+                first = b * threads + w * WS
+                if first >= n:
+                    continue
+                f.write(f"wave {b} {w}\ncompute 8\n")
+                for e0 in range(first, n, step):
+                    mask = lane_mask(min(WS, n - e0))
+                    f.write(f"compute 4\nld global 16 0x100 {mask} affine {hex(src + 16 * e0)} 16\nwait\n"
+                            f"st global 16 0x110 {mask} affine {hex(dst + 16 * e0)} 16\n")
+                f.write("compute 2\n")
+        f.write("end\nsync\n")  # the program waits for the kernel: the timeline runs from the launch call to then

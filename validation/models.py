@@ -5,7 +5,11 @@ each figure it compares with the measurement to run.compare, under a case name t
 name. run.wants(case) is false for the cases a gate does not check, so that a gate replays only what it
 compares."""
 import concurrent.futures
+import json
+import os
 import statistics
+import subprocess
+import tempfile
 
 import generators
 import l2_capacity_trace
@@ -327,3 +331,38 @@ def write_stream(run):
         stored = (mib << 20) + at_launch
         run.out(f"| {mib} MiB | {mw:,.0f} | {pw:,.0f} | {stored - mw:,.0f} | {stored - pw:,.0f} | {mc:,.0f} | {pc:,.0f} "
                 f"({pct(pc, mc):+.1f} %) |")
+
+
+def timeline_ns(run, write, *args):
+    """The program's end-to-end time (`timeline.ns`, in the run's total) replaying the trace write(path, *args)
+    writes."""
+    with tempfile.TemporaryDirectory() as d:
+        trace, out = os.path.join(d, "t.trace"), os.path.join(d, "o.json")
+        write(trace, *args)
+        subprocess.run([run.dcusim, "run", "-q", "--config", run.config, *run.flags, "--json", out, trace], check=True,
+                       stdout=subprocess.DEVNULL)
+        with open(out) as f:
+            return json.load(f)["total"]["timeline.ns"]
+
+
+def mapped_kernels(run):
+    """transfers.hip's kernels over mapped host memory: per direction and size, the host's wall time of the
+    launch and its sync, measured (the median of its repeats) and modelled (`timeline.ns`: the launch's
+    latency and the simulated kernel, whose line fills and writes cross the host link)."""
+    meas = {}
+    with open(run.measurement) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 5 and w[:2] == ["RESULT", "mapped"]:
+                meas[(w[2], int(w[3]))] = float(w[4])
+    cases = [(f"{d} {b >> 10} KiB", d, b) for (d, b) in sorted(meas, key=lambda k: (k[1], k[0]))]
+    chosen = [c for c in cases if run.wants(c[0])]
+    model = pooled(lambda d, b: timeline_ns(run, run.generator, d, b) / 1e3, [(d, b) for _, d, b in chosen])
+    run.out("| kernel | bytes | measured us | model us | error |\n|---|---|---|---|---|")
+    errs = []
+    for (name, d, b), p in zip(chosen, model):
+        m = meas[(d, b)]
+        errs.append(abs(p / m - 1))
+        run.compare(name, "time", m, p)
+        run.out(f"| {d} | {b:,} | {m:,.1f} | {p:,.1f} | {pct(p, m):+.1f} % |")
+    run.out(f"\nmean absolute error: {100 * statistics.mean(errs):.1f} %, worst {100 * max(errs):.1f} %")
