@@ -237,7 +237,8 @@ FUNC_SHOWN = {"select_metrics": "the first words of {source} matching {match}, w
 
 def shown(step, ctx):
     if "func" in step:
-        return "run.py: " + FUNC_SHOWN[step["func"]].format(**step)
+        fields = {k: " ".join(v) if isinstance(v, list) else v for k, v in step.items()}
+        return "run.py: " + FUNC_SHOWN[step["func"]].format(**fields)
     return ctx.command(step)
 
 
