@@ -277,6 +277,9 @@ def execute(step, ctx, capture=False):
             os.killpg(proc.pid, signal.SIGKILL)
             data, err = proc.communicate()
             rec["rc"], rec["timed_out"] = None, step["timeout"]
+        except KeyboardInterrupt:  # stopped from outside (device_call.sh's limit): the command too
+            os.killpg(proc.pid, signal.SIGKILL)
+            raise
     except OSError as e:
         data, err, rec["rc"] = b"", f"{e}\n".encode(), 127
     finally:
@@ -447,5 +450,9 @@ def main(args):
             print(f"{name}: skipped (--deadline {opts['deadline']} s passed)", flush=True)
             failed += 1
             continue
-        failed += not run_experiment(name, steps, ctxs[name], common, builds[name], dcutrace)
+        try:
+            failed += not run_experiment(name, steps, ctxs[name], common, builds[name], dcutrace)
+        except KeyboardInterrupt:
+            print(f"{name}: interrupted (its manifest says running)", flush=True)
+            return 1
     return 1 if failed else 0
