@@ -194,6 +194,10 @@ class Errors(unittest.TestCase):
             self.one_line(r, "ncu not found (needed by alpha)")
             self.assertFalse(os.path.exists(os.path.join(d, "h200")))
 
+    def test_missing_carried_program(self):
+        r = device("--vendor", "nvidia", "--registry", REGISTRY, "carried")
+        self.one_line(r, "validation/nowhere-bin/tool not found (needed by carried): build it and carry it there")
+
     def test_foreign_folder_left_alone(self):
         with tempfile.TemporaryDirectory() as d:
             os.makedirs(os.path.join(d, "h200", "gamma"))

@@ -95,8 +95,10 @@ def check_tools(plans, vendor_defaults):
         for tool in sorted(device_plan.needs(steps)):
             wanted.setdefault(tool, name)
     for tool, who in wanted.items():
-        if not tool_path(tool):
-            raise PlanError(f"{tool} not found (needed by {who}): install it or put it on PATH")
+        path = tool.replace("{validation}", HERE).replace("{root}", ROOT)
+        if not tool_path(path):
+            hint = "build it and carry it there" if path != tool else "install it or put it on PATH"
+            raise PlanError(f"{path} not found (needed by {who}): {hint}")
 
 
 def quiet(argv):

@@ -290,5 +290,11 @@ def uses(steps, placeholder):
 def needs(steps):
     """The tools the steps run: the commands' first words (placeholders and ./programs aside), and cmake
     where dcutrace is built."""
-    tools = {s["argv"][0] for s in steps if s["argv"] and not s["argv"][0].startswith(("{", "./"))}
+    tools = set()
+    for s in steps:
+        head = s["argv"][0] if s["argv"] else ""
+        if head.startswith(("{validation}/", "{root}/")) and "{bin}" not in head:
+            tools.add(head)  # a program built elsewhere and carried (dcucc-bin/, measure-bin/)
+        elif head and not head.startswith(("{", "./")):
+            tools.add(head)
     return tools | ({"cmake"} if uses(steps, "{dcutrace}") else set())
