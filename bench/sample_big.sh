@@ -4,7 +4,7 @@
 # validation/results/h200 (configs/h200.ini plus replay.ini's keys). Per kernel, in OUT:
 # NAME.MODE.json, NAME.MODE.out and NAME.MODE.time (user s, system s, peak RSS KiB).
 # bench/sample_table.py OUT makes the table. Traces of one kernel each: the captures of
-# validation/run_h200_sample.sh, split with `dcusim trace dump` and `trace convert` where a file
+# validation/run.py device sample, split with `dcusim trace dump` and `trace convert` where a file
 # holds several (validation/results/h200-sample/README.md).
 # Usage: bench/sample_big.sh BUILD_DIR OUT TRACE...
 set -euo pipefail

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Summarises the block timelines of kernels/block_timeline.hip (run_h200_timeline.sh).
+"""Summarises the block timelines of kernels/block_timeline.hip (run.py device block_timeline).
 
 Per kernel and run: the median wave's cycles from its start to its last store's issue; when the last
 block started; the GPU-wide start rate between the 10th and 90th percentile of blocks; and the gap from

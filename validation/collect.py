@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Turns the raw files of a run_h200.sh run into measurements.csv (long form:
+"""Turns the raw files of a suite run (run.py device suite) into measurements.csv (long form:
 family, variant, kernel, scale, size, metric, value, unit) and capture.csv
 (per traced launch: records, time under capture, time without, slowdown) and
 pairs.csv (which kernel of which trace is which measured variant: what
@@ -7,11 +7,11 @@ pairs.csv (which kernel of which trace is which measured variant: what
 
 Launches pair by order: each program runs its variants in the same order in
 the timing run, under ncu (--once) and under dcutrace (--once), one launch each.
-Counters come from ncu_full.csv / ncu_small.csv (run_h200.sh), or from
-rocprof_full/NAME.csv / rocprof_small/NAME.csv (run_dcu.sh; one row per
+Counters come from ncu_full.csv / ncu_small.csv (--vendor nvidia), or from
+rocprof_full/NAME.csv / rocprof_small/NAME.csv (--vendor amd; one row per
 dispatch, counters as columns; not run here, we have no DCU). With
-ncu_cycles_small.csv (run_h200_cycles.sh: each variant profiled N times in a
-row), a --small variant's gpc__cycles_elapsed.max is the median of its N
+ncu_cycles_small.csv (the profile ncu_cycles_small: each variant profiled N
+times in a row), a --small variant's gpc__cycles_elapsed.max is the median of its N
 readings; the one-launch reading stays as gpc__cycles_elapsed.max.once.
 Usage: validation/collect.py DIR   (DIR holds results.csv, ncu_*.csv or rocprof_*/, capture_*.csv)
 """
@@ -71,7 +71,7 @@ def rocprof_sections(folder):
 
 
 def cycle_medians(path, variants):
-    """{program: [median gpc__cycles_elapsed.max per variant]} from run_h200_cycles.sh's repeated launches."""
+    """{program: [median gpc__cycles_elapsed.max per variant]} from ncu_cycles_small.csv's repeated launches."""
     out = {}
     for prog, launches in ncu_sections(path).items():
         n = variants.get(prog, 0)

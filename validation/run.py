@@ -15,6 +15,9 @@
       Replays the cases NAME's gates name and exits 1 if a figure is outside its tolerance.
   run.py list
       Every entry: name, results folder, trace, what it calibrates.
+  run.py device [NAME...] --vendor nvidia|amd [--out ROOT] [--dry-run] [...]
+      On a machine with the GPU: builds, times, profiles and captures each entry named (all with a program
+      by default) into ROOT/<gpu>/<experiment>/ with a manifest.json (device.py lists the options).
 Exit status 2: a usage error, or an entry or case that does not exist.
 """
 import csv
@@ -190,7 +193,12 @@ def list_cmd(args):
         print(f"{name}: results/{e['results']} trace {trace} calibrates {', '.join(e['calibrates'])}")
 
 
-COMMANDS = {"model": model_cmd, "gates": gates_cmd, "check": check_cmd, "list": list_cmd}
+def device_cmd(args):
+    import device  # the device side needs neither dcusim nor the models
+    sys.exit(device.main(args))
+
+
+COMMANDS = {"model": model_cmd, "gates": gates_cmd, "check": check_cmd, "list": list_cmd, "device": device_cmd}
 
 
 def main():

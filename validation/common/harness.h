@@ -8,7 +8,7 @@
 // captured trace stays small and replays quickly, large enough to fill the GPU.
 // With --sample-size, the size for sampled simulation (issue 23): grids of
 // 65,536 blocks of 256 threads, 62 occupancy rounds of the H200, for traces of
-// a few MiB each (validation/run_h200_sample.sh); --small wins over it, and
+// a few MiB each (the experiment sample: validation/run.py device sample); --small wins over it, and
 // programs whose full size is already that (transpose, reduce, spill) keep it.
 // A capture build (-DDCU_CAPTURE, see hip_compat.h) tells dcutrace where its
 // __constant__ data lives with mark_const.

@@ -1,6 +1,6 @@
 // Dependent-issue latency of the ALU instructions in the validation kernels'
 // loops, timed inside the kernel with clock64 over chains of 1,024 steps
-// (one warp; the SASS is kept by run_h200_micro.sh to check what each step
+// (one warp; the SASS is kept by run.py device alu_latency to check what each step
 // compiles to). The lds_bank and constant kernels make each load depend on
 // the last through `int(acc) & zero`: FADD, F2I.TRUNC, LOP3, a shift, then
 // the address. dcusim counts these as `compute N` at cu.wave_issue_cycles each.

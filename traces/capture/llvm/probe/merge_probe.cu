@@ -1,6 +1,6 @@
 // Which adjacent accesses does the NVIDIA assembler (ptxas) join into one wide
 // instruction below the PTX, where an IR pass cannot see it? Each kernel makes
-// one pattern; validation/run_h200_merge_probe.sh disassembles the cubin
+// one pattern; `validation/run.py device dcucc` disassembles the cubin
 // (validation/results/h200-dcucc/merge_probe/) and pass/joins.cpp's
 // placement model follows what it shows.
 // clang's PTX for every kernel here has only 4-byte accesses.
