@@ -57,7 +57,9 @@ TEST_CASE("dcutrace host: copies, kinds, streams, syncs and host time in program
     h.api_enter(5000), h.copy(CopyDir::H2D, 0x20100, 0xd0000000, 256, true, 0xa2), h.api_exit(5100);
     h.api_enter(5100), h.copy(CopyDir::D2H, 0xd0000000, 0x31000, 4096, true, 0xa2), h.api_exit(5200);
     // A launch on stream 1, a device-to-device copy on stream 1, then a nested call inside one.
-    h.api_enter(5300), CHECK(h.launch(0xa1) == 1), h.api_exit(5400);
+    h.api_enter(5300);
+    CHECK(h.launch(0xa1) == 1);
+    h.api_exit(5400);
     h.api_enter(5400), h.api_enter(5410), h.api_exit(5420), h.copy(CopyDir::D2D, 0xd0000000, 0xd1000000, 64, true, 0xa1),
         h.api_exit(5500);
     // Past the mapped buffer's end is pageable memory.

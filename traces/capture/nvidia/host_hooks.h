@@ -12,6 +12,8 @@
 
 namespace dcutrace {
 
+uint64_t now_ns();
+
 class HostHooks {
 public:
     // `log`: one line per host call seen (DCUTRACE_HOST_LOG), or null.
@@ -28,6 +30,10 @@ public:
     // A launch: the host time before it is written; returns the kernel's stream.
     uint64_t on_launch(CUstream stream);
 
+    // Time the tool or the driver spends outside the program's API calls, bracketed like a call.
+    void enter() { calls_.api_enter(now_ns()); }
+    void exit() { calls_.api_exit(now_ns()); }
+
     const HostCallCounts& counts() const { return calls_.counts(); }
 
 private:
@@ -40,7 +46,5 @@ private:
     std::FILE* log_;
     int runtime_depth_ = 0;  // driver calls the runtime makes for a runtime call are not the program's
 };
-
-uint64_t now_ns();
 
 }  // namespace dcutrace

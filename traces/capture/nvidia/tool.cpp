@@ -151,6 +151,22 @@ private:
                                       const void* data) {
         auto* t = static_cast<Tracer*>(self);
         if (t->failed_ || t->stopped_) return;
+        const bool api = domain == SANITIZER_CB_DOMAIN_RUNTIME_API || domain == SANITIZER_CB_DOMAIN_DRIVER_API;
+        if (!t->host_ || api) return t->dispatch(domain, cbid, data);
+        // Callbacks outside the program's API calls (the runtime's own initialisation, module loads) are
+        // not the program's host time; nor is the driver's context creation (starting to finished).
+        HostHooks& h = *t->host_;
+        if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_STARTING)
+            h.enter();
+        h.enter();
+        t->dispatch(domain, cbid, data);
+        h.exit();
+        if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
+            h.exit();
+    }
+
+    void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void* data) {
+        Tracer* t = this;
         if (t->host_ && !t->in_tool_ && t->host_callback(domain, cbid, data)) return;
         if (domain == SANITIZER_CB_DOMAIN_RESOURCE) {
             if (cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
