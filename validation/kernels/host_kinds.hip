@@ -13,6 +13,8 @@
 // over `reps` iterations after one warm-up (--once: one iteration, for capture):
 //   RESULT copy <h2d|d2h> <pageable|pinned|wc|mapped> <bytes> <median us>
 //   RESULT phase <copies|streams|mapped|iteration> <median us>
+//   RESULT host sum <median us>   (phase 2's host work alone, by the host's clock)
+#include <chrono>
 #include <vector>
 
 #include "../common/harness.h"
@@ -79,7 +81,7 @@ double host_work(const Buffers& b) {  // the host's own part of phase 2: a sum o
     return sum;
 }
 
-double phase_streams(Buffers& b, Marks& m) {
+double phase_streams(Buffers& b, Marks& m, double& host_us) {
     const size_t n = kHalf / sizeof(float);
     m.start(kPhaseStreams);
     HIP_CHECK(hipMemcpyAsync(b.dev0, b.pinned, kHalf, hipMemcpyHostToDevice, b.s1));
@@ -88,7 +90,9 @@ double phase_streams(Buffers& b, Marks& m) {
     HIP_CHECK(hipMemcpyAsync(b.dev1, b.wc, kHalf, hipMemcpyHostToDevice, b.s2));
     hipLaunchKernelGGL(scale, dim3(kBlocks), dim3(kThreads), 0, b.s2, reinterpret_cast<float*>(b.dev1), n);
     HIP_CHECK(hipMemcpyAsync(b.mapped, b.dev1, kHalf, hipMemcpyDeviceToHost, b.s2));
+    const auto t0 = std::chrono::steady_clock::now();
     const double sum = host_work(b);
+    host_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t0).count();
     HIP_CHECK(hipStreamSynchronize(b.s1));
     HIP_CHECK(hipStreamSynchronize(b.s2));
     m.stop(kPhaseStreams);
@@ -102,10 +106,10 @@ void phase_mapped(Buffers& b, Marks& m) {
     m.stop(kPhaseMapped);
 }
 
-void iteration(Buffers& b, Marks& m, double& sink) {
+void iteration(Buffers& b, Marks& m, double& sink, double& host_us) {
     m.start(kIteration);
     phase_copies(b, m);
-    sink += phase_streams(b, m);
+    sink += phase_streams(b, m, host_us);
     phase_mapped(b, m);
     m.stop(kIteration);
     HIP_CHECK(hipDeviceSynchronize());
@@ -120,7 +124,12 @@ Buffers setup() {
     HIP_CHECK(hipHostMalloc(reinterpret_cast<void**>(&b.wc), kBytes, hipHostMallocWriteCombined));
     HIP_CHECK(hipHostMalloc(reinterpret_cast<void**>(&b.mapped), kBytes, hipHostMallocMapped));
     HIP_CHECK(hipHostGetDevicePointer(reinterpret_cast<void**>(&b.mapped_dev), b.mapped, 0));
-    for (char** d : {&b.dev0, &b.dev1, &b.dev2}) HIP_CHECK(hipMalloc(reinterpret_cast<void**>(d), kBytes));
+    for (char* h : {b.pinned, b.wc, b.mapped}) std::memset(h, 0, kBytes);
+    for (char** d : {&b.dev0, &b.dev1, &b.dev2}) {
+        HIP_CHECK(hipMalloc(reinterpret_cast<void**>(d), kBytes));
+        HIP_CHECK(hipMemset(*d, 0, kBytes));
+    }
+    HIP_CHECK(hipDeviceSynchronize());
     HIP_CHECK(hipStreamCreate(&b.s1));
     HIP_CHECK(hipStreamCreate(&b.s2));
     return b;
@@ -133,12 +142,13 @@ int main(int argc, char** argv) {
     const int reps = once ? 1 : 11;
     Buffers b = setup();
     Marks m(kMarks);
-    double sink = 0;
-    if (!once) iteration(b, m, sink);  // warm-up: first touch of pages, the driver's own setup
-    std::vector<std::vector<double>> t(kMarks);
+    double sink = 0, host_us = 0;
+    if (!once) iteration(b, m, sink, host_us);  // warm-up: first touch of pages, the driver's own setup
+    std::vector<std::vector<double>> t(kMarks + 1);  // the events' pairs, then the host's sum
     for (int r = 0; r < reps; ++r) {
-        iteration(b, m, sink);
+        iteration(b, m, sink, host_us);
         for (int i = 0; i < kMarks; ++i) t[i].push_back(m.us(i));
+        t[kMarks].push_back(host_us);
     }
     auto median = [](std::vector<double> v) {
         std::sort(v.begin(), v.end());
@@ -148,6 +158,7 @@ int main(int argc, char** argv) {
     for (int k = 0; k < 4; ++k) std::printf("RESULT copy d2h %s %zu %.3f\n", kKinds[k], kBytes, median(t[4 + k]));
     const char* phases[] = {"copies", "streams", "mapped", "iteration"};
     for (int p = 0; p < 4; ++p) std::printf("RESULT phase %s %.3f\n", phases[p], median(t[kPhaseCopies + p]));
+    std::printf("RESULT host sum %.3f\n", median(t[kMarks]));
     std::printf("# host sum %.1f (reps %d)\n", sink, reps);
     HIP_CHECK(hipStreamDestroy(b.s1));
     HIP_CHECK(hipStreamDestroy(b.s2));
