@@ -29,7 +29,8 @@ std::vector<std::pair<uint64_t, uint64_t>> uncovered(const std::map<uint64_t, ui
 }
 
 void HostCalls::api_enter(uint64_t now_ns) {
-    if (depth_++ == 0 && now_ns > since_ns_) pending_ns_ += now_ns - since_ns_;
+    if (depth_++ == 0 && started_ && now_ns > since_ns_) pending_ns_ += now_ns - since_ns_;
+    started_ = true;
 }
 
 void HostCalls::api_exit(uint64_t now_ns) {

@@ -43,10 +43,11 @@ struct HostCallCounts {
 class HostCalls {
 public:
     using Emit = std::function<void(const dcusim::trace::Record&)>;
-    // `start_ns`: when the program started (host time runs from there to its first call).
-    HostCalls(Emit emit, uint64_t start_ns) : emit_(std::move(emit)), since_ns_(start_ns) {}
+    explicit HostCalls(Emit emit) : emit_(std::move(emit)) {}
 
-    // Host time is the time outside CUDA calls: every API call, nested or not, enters and exits.
+    // Host time is the time outside CUDA calls, from the program's first call on (before it: the
+    // process's start, the tool's and the Sanitizer's own, not comparable to a run without them):
+    // every API call, nested or not, enters and exits.
     void api_enter(uint64_t now_ns);
     void api_exit(uint64_t now_ns);
     bool in_api() const { return depth_ > 0; }
@@ -81,7 +82,8 @@ private:
     void sync(bool has_stream, uint64_t stream);
 
     Emit emit_;
-    uint64_t since_ns_;        // when the program's own code last got control back
+    uint64_t since_ns_ = 0;    // when the program's own code last got control back
+    bool started_ = false;     // the program's first call has come
     uint64_t pending_ns_ = 0;  // host time not yet written
     int depth_ = 0;
     struct Pinned {

@@ -39,7 +39,7 @@ uint64_t now_ns() {
     return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch()).count());
 }
 
-HostHooks::HostHooks(HostCalls::Emit emit, std::FILE* log) : calls_(std::move(emit), now_ns()), log_(log) {}
+HostHooks::HostHooks(HostCalls::Emit emit, std::FILE* log) : calls_(std::move(emit)), log_(log) {}
 
 HostHooks::~HostHooks() {
     if (log_) std::fclose(log_);
