@@ -20,8 +20,8 @@ MiB8, MiB4 = 8 << 20, 4 << 20
 # each, on the default stream, and waits for its last event (recorded on stream 0); phase 2 copies
 # kHalf (4 MiB) on streams 1 (pinned both ways) and 2 (wc in, mapped out) around `scale`, the host
 # sums, then waits for stream 1 and 2; phase 3 runs read_mapped on the default stream and waits for
-# the device. hipHostMalloc(mapped) of 8 MiB gives the one map.
-want = (["map * %d" % MiB8]
+# the device. hipHostMalloc(mapped) of 8 MiB gives the one map; setup ends with hipDeviceSynchronize.
+want = (["map * %d" % MiB8, "sync"]
         + ["copy h2d %d %s" % (MiB8, k) for k in ("pageable", "pinned", "wc", "mapped")]
         + ["copy d2h %d %s" % (MiB8, k) for k in ("pageable", "pinned", "wc", "mapped")]
         + ["sync stream 0",
