@@ -50,12 +50,12 @@ nvcc $FLAGS -x cu "$ROOT/validation/kernels/$NAME.hip" -o "$WORK/$NAME" >>"$OUT/
     { echo "nvcc FAILED"; tail -20 "$OUT/build.log"; exit 1; }
 
 timed() {
-    timeout 240 "$WORK/$NAME" >"$OUT/$NAME.txt" 2>&1
+    timeout 100 "$WORK/$NAME" >"$OUT/$NAME.txt" 2>&1
     echo "timed rc $?" >>"$OUT/provenance.txt"
 }
 capture() {
     [ -n "$DCUTRACE" ] || return
-    (cd "$WORK" && timeout 300 "$DCUTRACE" -o "$OUT/$NAME.trace" --host-log "$OUT/host_log.txt" "${CAPTURE_ARGS[@]}" \
+    (cd "$WORK" && timeout 150 "$DCUTRACE" -o "$OUT/$NAME.trace" --host-log "$OUT/host_log.txt" "${CAPTURE_ARGS[@]}" \
         -- "./$NAME" "${RUN_ARGS[@]}") >"$OUT/capture.txt" 2>&1
     echo "capture rc $?" >>"$OUT/provenance.txt"
 }
