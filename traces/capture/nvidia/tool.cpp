@@ -2,9 +2,10 @@
 // unmodified CUDA (or HIP-on-NVIDIA) program with LD_PRELOAD. It subscribes to
 // the Compute Sanitizer API, patches every loaded module (patch.cu), drains
 // the ring of warp records while each traced kernel runs, and appends each
-// launch to one binary dcusim trace. Settings come from the environment the
-// front end sets (DCUTRACE_*). Any failure or loss leaves no trace file and
-// ends the program with exit code 3.
+// launch to one binary dcusim trace, with the program's host calls between
+// launches as host statements (host_hooks.h; off with DCUTRACE_HOST=0).
+// Settings come from the environment the front end sets (DCUTRACE_*). Any
+// failure or loss leaves no trace file and ends the program with exit code 3.
 #include <sanitizer.h>
 
 #include <unistd.h>
@@ -166,17 +167,16 @@ private:
     }
 
     void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void* data) {
-        Tracer* t = this;
-        if (t->host_ && !t->in_tool_ && t->host_callback(domain, cbid, data)) return;
+        if (host_ && !in_tool_ && host_callback(domain, cbid, data)) return;
         if (domain == SANITIZER_CB_DOMAIN_RESOURCE) {
             if (cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
-                t->on_context(static_cast<const Sanitizer_ResourceContextData*>(data)->context);
+                on_context(static_cast<const Sanitizer_ResourceContextData*>(data)->context);
             else if (cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
-                t->on_module(*static_cast<const Sanitizer_ResourceModuleData*>(data));
+                on_module(*static_cast<const Sanitizer_ResourceModuleData*>(data));
         } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH) {
             const auto& ld = *static_cast<const Sanitizer_LaunchData*>(data);
-            if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) t->on_launch_begin(ld);
-            else if (cbid == SANITIZER_CBID_LAUNCH_END) t->on_launch_end(ld);
+            if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) on_launch_begin(ld);
+            else if (cbid == SANITIZER_CBID_LAUNCH_END) on_launch_end(ld);
         }
     }
 
