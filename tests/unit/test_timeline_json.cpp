@@ -3,40 +3,18 @@
 // events, ph "M", naming processes and threads), on the two-stream pipeline worked out by hand.
 #include <catch2/catch.hpp>
 
-#include <set>
-
 #include "../sim/timeline_json.h"
+#include "trace_event_format.h"
 
 using namespace dcusim;
 
 namespace {
 
-// The rules of the format the file must keep to, whatever its content.
+// The rules of the format the file must keep to, whatever its content (tests/trace_event_format.h).
 void check_format(const nlohmann::json& j) {
-    REQUIRE(j.is_object());
-    REQUIRE(j.at("traceEvents").is_array());
-    CHECK(j.at("displayTimeUnit") == "ns");
-    std::set<std::pair<int, int>> named, used;
-    for (const auto& e : j["traceEvents"]) {
-        const std::string ph = e.at("ph");
-        REQUIRE((ph == "X" || ph == "M"));
-        CHECK(e.at("name").is_string());
-        CHECK(e.at("pid").is_number_integer());
-        if (ph == "X") {
-            CHECK(e.at("tid").is_number_integer());
-            CHECK(e.at("ts").is_number());
-            CHECK(e.at("dur").is_number());
-            CHECK(e["ts"].get<double>() >= 0);
-            CHECK(e["dur"].get<double>() >= 0);
-            used.insert({e["pid"].get<int>(), e["tid"].get<int>()});
-        } else {
-            const std::string what = e["name"];
-            CHECK((what == "process_name" || what == "thread_name"));
-            CHECK(e.at("args").at("name").is_string());
-            if (what == "thread_name") named.insert({e["pid"].get<int>(), e.at("tid").get<int>()});
-        }
-    }
-    for (const auto& t : used) CHECK(named.count(t) == 1);  // every track has a name
+    const std::vector<std::string> bad = dcusim::test::trace_event_problems(j);
+    INFO((bad.empty() ? std::string() : bad.front()));
+    CHECK(bad.empty());
 }
 
 }  // namespace
@@ -70,4 +48,21 @@ TEST_CASE("the timeline is a trace-event file with a track per stream, per copy 
     CHECK(kernel2_ts == 2.0);
     CHECK(j["traceEvents"].dump().find("\"h2d 1000 B pinned\"") != std::string::npos);
     CHECK(j["traceEvents"].dump().find("\"GPU (kernels)\"") != std::string::npos);
+}
+
+TEST_CASE("the trace-event check finds a track without a name, a phase not written and a negative time") {
+    const auto good = nlohmann::json::parse(R"({"displayTimeUnit": "ns", "traceEvents": [
+        {"name": "thread_name", "ph": "M", "pid": 1, "tid": 3, "args": {"name": "stream 3"}},
+        {"name": "k", "ph": "X", "pid": 1, "tid": 3, "ts": 0.5, "dur": 2}]})");
+    CHECK(dcusim::test::trace_event_problems(good).empty());
+    auto unnamed = good;
+    unnamed["traceEvents"][1]["tid"] = 4;
+    CHECK(dcusim::test::trace_event_problems(unnamed) == std::vector<std::string>{"track pid 1 tid 4 has no name"});
+    auto phase = good;
+    phase["traceEvents"][1]["ph"] = "B";
+    CHECK(dcusim::test::trace_event_problems(phase) == std::vector<std::string>{"event 1: ph \"B\" (only X and M are written)"});
+    auto negative = good;
+    negative["traceEvents"][1]["dur"] = -1;
+    CHECK(dcusim::test::trace_event_problems(negative) == std::vector<std::string>{"event 1: dur not a number >= 0"});
+    CHECK(dcusim::test::trace_event_problems(nlohmann::json::array()) == std::vector<std::string>{"no \"traceEvents\" array"});
 }

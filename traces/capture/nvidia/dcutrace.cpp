@@ -1,6 +1,6 @@
 // dcutrace: runs an unmodified CUDA or HIP-on-NVIDIA program and writes one
 // binary dcusim trace of its kernel launches (docs/CAPTURE.md).
-//   dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] -- PROGRAM ARGS...
+//   dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--no-host] [--host-log FILE] -- PROGRAM ARGS...
 // The capture library (libdcutrace.so) and the device patches
 // (dcutrace_patch.fatbin) sit next to this program.
 #include <sys/wait.h>
@@ -16,13 +16,16 @@
 namespace {
 
 const char* kUsage =
-    "usage: dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--device-mb N] -- PROGRAM [ARGS...]\n"
+    "usage: dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--device-mb N] [--no-host] [--host-log FILE]\n"
+    "                -- PROGRAM [ARGS...]\n"
     "  -o OUT           binary trace to write (default dcutrace.trace)\n"
     "  --kernel REGEX   trace only launches whose kernel name matches (default: all)\n"
     "  --max-records N  fail rather than record more than N warp instructions in one launch (default: no limit)\n"
     "  --times CSV      per traced launch: records, ms to the kernel's end, to all records on the host, to the trace written\n"
     "  --device-mb N    GPU memory (and as much pinned host memory) for staging records (default 1024); a launch's records beyond it go\n"
-    "                   through host memory, slower but never dropped\n";
+    "                   through host memory, slower but never dropped\n"
+    "  --no-host        kernels only: leave out the host statements (copies, syncs, launch streams, host time, mapped ranges)\n"
+    "  --host-log FILE  one line per host call seen (allocations and their flags, copies, streams, syncs, events)\n";
 
 int usage_error(const std::string& what) {
     std::fprintf(stderr, "dcutrace: %s\n%s", what.c_str(), kUsage);
@@ -42,7 +45,8 @@ bool readable(const std::string& p) { return access(p.c_str(), R_OK) == 0; }
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "1024";
+    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "1024", host_log;
+    bool host = true;
     int i = 1;
     for (; i < argc; ++i) {
         std::string a = argv[i];
@@ -75,6 +79,10 @@ int main(int argc, char** argv) {
                 return usage_error("--device-mb needs a whole number");
         } else if (a == "--times") {
             if (!value(times)) return usage_error("--times needs a file");
+        } else if (a == "--no-host") {
+            host = false;
+        } else if (a == "--host-log") {
+            if (!value(host_log)) return usage_error("--host-log needs a file");
         } else {
             return usage_error("unknown option " + a + " (the program comes after --)");
         }
@@ -97,6 +105,8 @@ int main(int argc, char** argv) {
     setenv("DCUTRACE_MAX_RECORDS", max_records.c_str(), 1);
     setenv("DCUTRACE_DEVICE_MB", device_mb.c_str(), 1);
     if (!times.empty()) setenv("DCUTRACE_TIMES", times.c_str(), 1);
+    setenv("DCUTRACE_HOST", host ? "1" : "0", 1);
+    if (!host_log.empty()) setenv("DCUTRACE_HOST_LOG", host_log.c_str(), 1);
     setenv("CUDA_MODULE_LOADING", "EAGER", 1);  // every module is patched when it loads
 
     pid_t pid = fork();

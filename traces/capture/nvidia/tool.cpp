@@ -2,9 +2,10 @@
 // unmodified CUDA (or HIP-on-NVIDIA) program with LD_PRELOAD. It subscribes to
 // the Compute Sanitizer API, patches every loaded module (patch.cu), drains
 // the ring of warp records while each traced kernel runs, and appends each
-// launch to one binary dcusim trace. Settings come from the environment the
-// front end sets (DCUTRACE_*). Any failure or loss leaves no trace file and
-// ends the program with exit code 3.
+// launch to one binary dcusim trace, with the program's host calls between
+// launches as host statements (host_hooks.h; off with DCUTRACE_HOST=0).
+// Settings come from the environment the front end sets (DCUTRACE_*). Any
+// failure or loss leaves no trace file and ends the program with exit code 3.
 #include <sanitizer.h>
 
 #include <unistd.h>
@@ -24,6 +25,7 @@
 
 #include "assemble.h"
 #include "drain.h"
+#include "host_hooks.h"
 #include "ring.h"
 #include "sass.h"
 #include "traces/capture/common/kernel_name.h"
@@ -90,15 +92,25 @@ public:
             times_ = std::fopen(times.c_str(), "w");
             if (times_) std::fprintf(times_, "launch,kernel,warp_records,run_ms,kernel_ms,capture_ms\n");
         }
+        if (env("DCUTRACE_HOST", "1") != "0") {
+            const std::string log = env("DCUTRACE_HOST_LOG");
+            host_ = std::make_unique<HostHooks>([this](const dcusim::trace::Record& r) { write_host(r); },
+                                                log.empty() ? nullptr : std::fopen(log.c_str(), "w"));
+        }
         if (sanitizerSubscribe(&sub_, &Tracer::callback, this) != SANITIZER_SUCCESS) return fail("sanitizerSubscribe failed");
         sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_RESOURCE);
         sanitizerEnableDomain(1, sub_, SANITIZER_CB_DOMAIN_LAUNCH);
+        if (host_) HostHooks::enable(sub_);
     }
 
     // At exit: the trace is complete only if every launch was captured whole.
     void stop() {
+        stopped_ = true;  // the runtime's own teardown comes after: nothing of it is the program's
         if (times_) std::fclose(times_);
-        if (!failed_ && traced_ == 0) fail("no kernel launch was traced (none ran, or none matched --kernel)");
+        if (!failed_ && traced_ == 0 && host_records_ == 0)
+            fail("no kernel launch was traced (none ran, or none matched --kernel), and no host call");
+        else if (!failed_ && traced_ == 0)
+            std::fprintf(stderr, "dcutrace: warning: no kernel launch was traced; the trace holds host statements only\n");
         if (!failed_ && writer_) {
             writer_->finish();
             file_.close();
@@ -114,6 +126,14 @@ public:
         std::fprintf(stderr, "dcutrace: %llu of %llu launches traced, %llu warp instructions, 0 lost -> %s\n",
                      (unsigned long long)traced_, (unsigned long long)launches_, (unsigned long long)records_,
                      out_path_.c_str());
+        if (host_) {
+            const HostCallCounts& h = host_->counts();
+            std::fprintf(stderr, "dcutrace: host: %llu copies, %llu syncs, %llu mapped ranges, %llu streams, %.3f ms host time"
+                                 " (%llu copies host to host or of unknown direction and %llu stream waits on events not in the trace)\n",
+                         (unsigned long long)h.copies, (unsigned long long)h.syncs, (unsigned long long)h.maps,
+                         (unsigned long long)h.streams, double(h.host_ns) / 1e6, (unsigned long long)h.skipped_copies,
+                         (unsigned long long)h.stream_waits);
+        }
     }
 
     void mark_const(const void* p, size_t bytes) {
@@ -131,20 +151,72 @@ private:
     static void SANITIZERAPI callback(void* self, Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid,
                                       const void* data) {
         auto* t = static_cast<Tracer*>(self);
-        if (t->failed_) return;
+        if (t->failed_ || t->stopped_) return;
+        const bool api = domain == SANITIZER_CB_DOMAIN_RUNTIME_API || domain == SANITIZER_CB_DOMAIN_DRIVER_API;
+        if (!t->host_ || api) return t->dispatch(domain, cbid, data);
+        // Callbacks outside the program's API calls (the runtime's own initialisation, module loads) are
+        // not the program's host time; nor is the driver's context creation (starting to finished).
+        HostHooks& h = *t->host_;
+        if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_STARTING)
+            h.enter();
+        h.enter();
+        t->dispatch(domain, cbid, data);
+        h.exit();
+        if (domain == SANITIZER_CB_DOMAIN_RESOURCE && cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
+            h.exit();
+    }
+
+    void dispatch(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void* data) {
+        if (host_ && !in_tool_ && host_callback(domain, cbid, data)) return;
         if (domain == SANITIZER_CB_DOMAIN_RESOURCE) {
             if (cbid == SANITIZER_CBID_RESOURCE_CONTEXT_CREATION_FINISHED)
-                t->on_context(static_cast<const Sanitizer_ResourceContextData*>(data)->context);
+                on_context(static_cast<const Sanitizer_ResourceContextData*>(data)->context);
             else if (cbid == SANITIZER_CBID_RESOURCE_MODULE_LOADED)
-                t->on_module(*static_cast<const Sanitizer_ResourceModuleData*>(data));
+                on_module(*static_cast<const Sanitizer_ResourceModuleData*>(data));
         } else if (domain == SANITIZER_CB_DOMAIN_LAUNCH) {
             const auto& ld = *static_cast<const Sanitizer_LaunchData*>(data);
-            if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) t->on_launch_begin(ld);
-            else if (cbid == SANITIZER_CBID_LAUNCH_END) t->on_launch_end(ld);
+            if (cbid == SANITIZER_CBID_LAUNCH_BEGIN) on_launch_begin(ld);
+            else if (cbid == SANITIZER_CBID_LAUNCH_END) on_launch_end(ld);
         }
     }
 
+    // The host side's callbacks (host_hooks.h); false for those the tool reads itself.
+    bool host_callback(Sanitizer_CallbackDomain domain, Sanitizer_CallbackId cbid, const void* data) {
+        switch (domain) {
+        case SANITIZER_CB_DOMAIN_RUNTIME_API:
+        case SANITIZER_CB_DOMAIN_DRIVER_API:
+            host_->on_api(domain, cbid, *static_cast<const Sanitizer_CallbackData*>(data));
+            return true;
+        case SANITIZER_CB_DOMAIN_MEMCPY:
+            if (cbid == SANITIZER_CBID_MEMCPY_STARTING) host_->on_memcpy(*static_cast<const Sanitizer_MemcpyData*>(data));
+            return true;
+        case SANITIZER_CB_DOMAIN_SYNCHRONIZE:
+            host_->on_sync(cbid, *static_cast<const Sanitizer_SynchronizeData*>(data));
+            return true;
+        case SANITIZER_CB_DOMAIN_EVENTS:
+            host_->on_event(cbid, *static_cast<const Sanitizer_EventData*>(data));
+            return true;
+        case SANITIZER_CB_DOMAIN_RESOURCE:
+            if (cbid == SANITIZER_CBID_RESOURCE_HOST_MEMORY_ALLOC || cbid == SANITIZER_CBID_RESOURCE_HOST_MEMORY_FREE)
+                host_->on_host_memory(cbid, *static_cast<const Sanitizer_ResourceMemoryData*>(data));
+            return false;
+        default: return false;
+        }
+    }
+
+    void write_host(const dcusim::trace::Record& r) {
+        if (failed_ || !writer_) return;
+        writer_->write(r);
+        ++host_records_;
+    }
+
     void on_context(CUcontext ctx) {
+        in_tool_ = true;  // the tool's own allocations are not the program's
+        on_context_setup(ctx);
+        in_tool_ = false;
+    }
+
+    void on_context_setup(CUcontext ctx) {
         if (ctx_) return fail("a second CUDA context: dcutrace traces one");
         ctx_ = ctx;
         if (sanitizerAddPatchesFromFile(patch_path_.c_str(), ctx) != SANITIZER_SUCCESS)
@@ -201,6 +273,7 @@ private:
 
     void on_launch_begin(const Sanitizer_LaunchData& ld) {
         ++launches_;
+        const uint64_t stream = host_ ? host_->on_launch(ld.stream) : 0;
         const std::string name = kernel_name(ld.functionName);
         tracing_ = std::regex_search(name, kernel_re_) || std::regex_search(std::string(ld.functionName), kernel_re_);
         ctl_.enabled = tracing_;
@@ -212,7 +285,9 @@ private:
         ctl_.drained_seen = ring_first_;
         ctl_.over_limit = 0;
         ctl_.dyn_smem = 0;
+        in_tool_ = true;
         sanitizerMemcpyHostToDeviceAsync(ctl_dev_, &ctl_, sizeof ctl_, ld.hStream);
+        in_tool_ = false;
         sanitizerSetCallbackData(ld.function, ctl_dev_);
         if (!tracing_) return;
         t0_ = Clock::now();
@@ -225,12 +300,22 @@ private:
         cur_.kernel.name = name;
         cur_.kernel.grid = {ld.gridDim_x, ld.gridDim_y, ld.gridDim_z};
         cur_.kernel.block = {ld.blockDim_x, ld.blockDim_y, ld.blockDim_z};
+        if (stream) {  // the default stream is written as before: no `stream`
+            cur_.kernel.stream = stream;
+            cur_.kernel.present |= dcusim::trace::KernelInfo::HasStream;
+        }
         drain_->start(ring_first_, func_base_);
     }
 
     void on_launch_end(const Sanitizer_LaunchData& ld) {
         if (!tracing_) return;
         tracing_ = false;
+        in_tool_ = true;  // the tool's own syncs and copies are not the program's
+        finish_launch(ld);
+        in_tool_ = false;
+    }
+
+    void finish_launch(const Sanitizer_LaunchData& ld) {
         sanitizerStreamSynchronize(ld.hStream);
         const double run_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         RingControl after{};
@@ -259,7 +344,7 @@ private:
             cur_.kernel.lds_bytes = res->second.shared + after.dyn_smem;
             cur_.kernel.vgprs = res->second.regs;
             cur_.kernel.scratch_bytes = res->second.local + res->second.stack;
-            cur_.kernel.present = dcusim::trace::KernelInfo::HasLds | dcusim::trace::KernelInfo::HasVgprs |
+            cur_.kernel.present |= dcusim::trace::KernelInfo::HasLds | dcusim::trace::KernelInfo::HasVgprs |
                                   dcusim::trace::KernelInfo::HasScratch;
         }
         auto fn = mi.sass.find(mangled_);
@@ -310,6 +395,10 @@ private:
     std::FILE* times_ = nullptr;
     uint64_t launches_ = 0, traced_ = 0, records_ = 0;
     bool failed_ = false, warned_no_sass_ = false;
+    bool stopped_ = false;
+    bool in_tool_ = false;  // inside the tool's own Sanitizer calls: their callbacks are not the program's
+    std::unique_ptr<HostHooks> host_;  // null with --no-host
+    uint64_t host_records_ = 0;
     std::string error_;
 };
 
