@@ -203,6 +203,14 @@ ParamKey<P> choice_text(const char* key, const char* help, const std::vector<con
     return choice<P>(key, help, names, field);
 }
 
+// A key `dcusim --help` lists after the key `after` ("": first of all), not after the key before
+// it in its table: a key that belongs beside another unit's (the launch's, the platform's).
+template <class P>
+ParamKey<P> placed(ParamKey<P> k, const char* after) {
+    k.after = after;
+    return k;
+}
+
 // A key whose field is derived from it (a per-channel share of a total): the default is given.
 template <class P>
 ParamKey<P> derived(ParamDef d, std::function<void(P&, const ParamValues&)> load) {
