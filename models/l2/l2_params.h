@@ -101,7 +101,7 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
     };
 }
 
-// In the order make_preset ran them before the keys moved here (the L1's carve-outs among them:
+// In the order they ran before the keys moved to their units (the L1's carve-outs among them:
 // models/l1/l1_params.h).
 inline std::vector<ParamCheck<L2Params>> l2_param_checks() {
     using P = L2Params;
