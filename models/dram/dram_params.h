@@ -42,6 +42,10 @@ struct DramParams {
     uint32_t interleave_bytes = 256; // consecutive bytes on one channel before the next
     uint32_t queue_depth = 64;       // requests a controller considers at once
     uint32_t latency_cycles = 167;   // controller and PHY latency added to every answer
+    // Refreshes per tREFI: JEDEC's DRAMs refresh twice as often above 85 C (HBM2, HBM3, DDR4's
+    // extended range), LPDDR4 up to four times. Once loaded, t.REFI is tREFI / refresh_rate: the
+    // channels refresh at that interval, each refresh still tRFC long.
+    uint32_t refresh_rate = 1;
     DramTiming t;
 };
 
@@ -51,6 +55,22 @@ ParamKey<DramParams> dram_timing(const char* key, const char* help, double min, 
                                  const char* why = "memory cycles") {
     using P = DramParams;
     return param::count<P>(key, "tCK", help, {min, max, why}, [field](P& p) -> auto& { return p.t.*field; });
+}
+
+// dram.refresh_rate fills t.REFI too: the interval the channels refresh at (at least one cycle,
+// so that a rate never turns refresh off).
+inline ParamKey<DramParams> dram_refresh_rate_key() {
+    using P = DramParams;
+    ParamKey<P> k = param::count<P>("dram.refresh_rate", "x",
+                                    "refreshes per dram.tREFI, each dram.tRFC long (2: the rate JEDEC's DRAMs need above 85 C; "
+                                    "4: LPDDR4's hottest)",
+                                    {1, 4}, &P::refresh_rate, {"1", "2", "4"});
+    k.load = [](P& p, const ParamValues& v) {
+        p.refresh_rate = uint32_t(v.u("dram.refresh_rate"));
+        const uint64_t refi = v.u("dram.tREFI");
+        p.t.REFI = uint32_t(refi ? std::max<uint64_t>(1, refi / p.refresh_rate) : 0);
+    };
+    return k;
 }
 
 inline std::vector<ParamKey<DramParams>> dram_param_keys() {
@@ -85,6 +105,7 @@ inline std::vector<ParamKey<DramParams>> dram_param_keys() {
         dram_timing("dram.tRTP", "read to precharge", 0, &DramTiming::RTP),
         dram_timing("dram.tRFC", "refresh cycle", 0, &DramTiming::RFC, kMaxTiming, nullptr),
         dram_timing("dram.tREFI", "refresh interval (0: no refresh)", 0, &DramTiming::REFI, kMaxRefresh, nullptr),
+        dram_refresh_rate_key(),
         dram_timing("dram.tBURST", "data-bus cycles of one burst", 1, &DramTiming::BURST),
     };
 }
@@ -99,13 +120,14 @@ inline void check_dram_refresh(const DramParams& d, const ParamValues& c, const 
     if (!t.REFI || uint64_t(t.REFI) > uint64_t(t.RP) + t.RFC + access) return;
     // Name the timing the user set (the defaults are consistent), tREFI first.
     const char* key = "dram.tREFI";
-    for (const char* k : {"dram.tREFI", "dram.tRCD", "dram.tRCDWR", "dram.tRC", "dram.tRFC", "dram.tRP", "dram.tCL", "dram.tWL",
-                          "dram.tWR", "dram.tWTR", "dram.tBURST"})
+    for (const char* k : {"dram.tREFI", "dram.refresh_rate", "dram.tRCD", "dram.tRCDWR", "dram.tRC", "dram.tRFC", "dram.tRP",
+                          "dram.tCL", "dram.tWL", "dram.tWR", "dram.tWTR", "dram.tBURST"})
         if (c.is_set(k)) {
             key = k;
             break;
         }
-    e.fail(key, "dram.tREFI must be 0 (no refresh) or more than tRP + tRFC + one access (" +
+    const std::string refi = d.refresh_rate > 1 ? "dram.tREFI / dram.refresh_rate" : "dram.tREFI";
+    e.fail(key, refi + " must be 0 (no refresh) or more than tRP + tRFC + one access (" +
                     std::to_string(uint64_t(t.RP) + t.RFC + access) + "): a refresh must leave time for an access");
 }
 
