@@ -33,9 +33,9 @@ void run_words(const std::vector<std::string>& args) {
     }
     // As cmd_run applies the flags (the preset file itself is fuzz_preset's).
     Config cfg;
-    for (const auto& d : param_defs())
+    for (const auto& d : preset_registry::keys())
         if (vm.count(d.key)) cfg.set(d.key, vm[d.key].as<std::string>(), "--" + d.key);
-    make_preset(cfg);
+    preset_registry::load(cfg);
 }
 
 void sweep_words(const std::vector<std::string>& args) {

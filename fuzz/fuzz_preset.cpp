@@ -15,7 +15,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     try {
         Config c;
         c.load_text(text, "fuzz.ini");
-        Preset p = make_preset(c);
+        Preset p = preset_registry::load(c);
         // What the checks promise (a violation is a finding: abort).
         if (p.cus < 1 || p.cus > 4096 || p.clock_mhz < 1 || p.clock_mhz > 1e6 || p.dram.clock_mhz < 1 || p.dram.clock_mhz > 1e6 ||
             p.cu.simds > 64 || p.lds.geometry.banks > 1024 || p.dispatch_cycles > 1e5 || p.l1.geometry.line_bytes == 0 ||

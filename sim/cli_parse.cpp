@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "cli_options.h"
+#include "preset_registry.h"
 
 namespace dcusim {
 
@@ -287,7 +288,7 @@ po::variables_map parse_run_args(const std::vector<std::string>& args, po::optio
         "report", po::value<std::string>(), "pcs: the instructions to blame, per cost")(
         "top", cli::count_unsigned(1000000)->default_value(10), "instructions per cost in --report pcs");
     po::options_description keys("preset keys");
-    for (const auto& d : param_defs()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
+    for (const auto& d : preset_registry::keys()) keys.add_options()(d.key.c_str(), po::value<std::string>(), d.help.c_str());
     po::options_description all = with_hidden(opts, "trace");
     all.add(keys);
     po::variables_map vm;

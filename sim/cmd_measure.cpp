@@ -52,7 +52,7 @@ std::string joined(const std::vector<std::string>& argv) {
 std::string preset_profiler(const MeasureArgs& a) {
     Config cfg;
     if (!a.config.empty()) cfg.load_file(a.config);
-    make_preset(cfg);
+    preset_registry::load(cfg);
     return cfg.str("report.profiler");
 }
 

@@ -12,6 +12,7 @@
 #include "output.h"
 #include "timeline_json.h"
 #include "platform.h"
+#include "preset_registry.h"
 
 #ifndef DCUSIM_EXAMPLE_TRACE
 #define DCUSIM_EXAMPLE_TRACE "traces/examples/transpose64.trace"
@@ -52,7 +53,7 @@ int cmd_run(const std::vector<std::string>& args) {
     RunResult result;
     try {
         if (vm.count("config")) cfg.load_file(vm["config"].as<std::string>());
-        for (const auto& d : param_defs())
+        for (const auto& d : preset_registry::keys())
             if (vm.count(d.key)) cfg.set(d.key, vm[d.key].as<std::string>(), "--" + d.key);
         if (vm.count("trace")) traces = vm["trace"].as<std::vector<std::string>>();
         if (traces.empty()) traces.push_back(DCUSIM_EXAMPLE_TRACE);

@@ -97,7 +97,7 @@ int check_combinations(const Config& base, const SweepPlan& plan) {
         try {
             Config c = base;
             for (size_t i = 0; i < vary.size(); ++i) c.set(vary[i].key, p.values[i], "--vary " + vary[i].key);
-            make_preset(c);
+            preset_registry::load(c);
         } catch (const ConfigError& e) {
             if (bad++ == 0) {
                 for (size_t i = 0; i < vary.size(); ++i) first += (i ? " " : "") + vary[i].key + "=" + p.values[i];

@@ -163,7 +163,7 @@ int load_inputs(Options& o, Inputs& in) {
         // before each kernel) apply on top of the preset.
         const fs::path conditions = fs::path(o.dir) / "replay.ini";
         if (fs::exists(conditions)) cfg.load_file(conditions.string());
-        make_preset(cfg);  // an inconsistent preset fails here, naming its file and line, not in every child
+        preset_registry::load(cfg);  // an inconsistent preset fails here, naming its file and line, not in every child
         for (const auto& [k, v] : cfg.values()) o.settings.insert(o.settings.end(), {"--" + k, v});
         in.profiler = cfg.str("report.profiler");
         in.groups = metric_groups(in.profiler);

@@ -9,52 +9,9 @@
 #include <functional>
 #include <sstream>
 
-#include "preset.h"
+#include "preset_registry.h"
 
 namespace dcusim {
-
-// The units' keys in the order of their tables, those with a place (`after`) put there, the
-// platform's last: the order of
-// `dcusim --help`, of the preset in the JSON output, and of the search for keys an error names.
-static std::vector<ParamDef> gather_param_defs() {
-    std::vector<ParamDef> defs;
-    Preset unused;
-    std::vector<std::pair<ParamDef, const char*>> placed;  // a key, and the key it follows
-    for_each_unit(unused, [&](const auto& table, auto&) {
-        for (const auto& k : table.keys)
-            if (k.after)
-                placed.emplace_back(k.def, k.after);
-            else
-                defs.push_back(k.def);
-    });
-    for (const auto& k : preset_param_table().keys) placed.emplace_back(k.def, k.after);
-    for (const auto& [def, after] : placed) {
-        auto at = defs.end();
-        if (after && *after) {
-            at = std::find_if(defs.begin(), defs.end(), [&, a = after](const ParamDef& d) { return d.key == a; });
-            if (at == defs.end()) throw std::logic_error(def.key + ": placed after an unknown key");
-            ++at;
-        } else if (after) {
-            at = defs.begin();
-        }
-        defs.insert(at, def);
-    }
-    for (auto d = defs.begin(); d != defs.end(); ++d)
-        if (std::any_of(d + 1, defs.end(), [&](const ParamDef& e) { return e.key == d->key; }))
-            throw std::logic_error(d->key + ": declared twice");
-    return defs;
-}
-
-const std::vector<ParamDef>& param_defs() {
-    static const std::vector<ParamDef> defs = gather_param_defs();
-    return defs;
-}
-
-const ParamDef* find_param(const std::string& key) {
-    for (const auto& d : param_defs())
-        if (d.key == key) return &d;
-    return nullptr;
-}
 
 static std::string trim_spaces(const std::string& s) {
     size_t a = s.find_first_not_of(" \t"), b = s.find_last_not_of(" \t");
@@ -139,11 +96,11 @@ static void check_value(const ParamDef& d, const std::string& v, const std::stri
 }
 
 Config::Config() {
-    for (const auto& d : param_defs()) values_[d.key] = d.def;
+    for (const auto& d : preset_registry::keys()) values_[d.key] = d.def;
 }
 
 void Config::set(const std::string& key, const std::string& value, const std::string& origin) {
-    const ParamDef* d = find_param(key);
+    const ParamDef* d = preset_registry::find(key);
     if (!d) throw ConfigError(origin + ": unknown key '" + key + "' (dcusim run --help lists them)");
     check_value(*d, value, origin);
     values_[key] = value;
@@ -234,7 +191,7 @@ bool Config::is_set(const std::string& key) const { return origins_.count(key) !
 std::string describe_params() {
     std::ostringstream o;
     o << "Preset keys (each also a flag: --KEY VALUE; sizes take K, M, G):\n";
-    for (const auto& d : param_defs()) {
+    for (const auto& d : preset_registry::keys()) {
         std::string head = "  --" + d.key + " " + (d.type == ParamType::Choice ? "{" : "");
         if (d.type == ParamType::Choice) {
             for (size_t i = 0; i < d.choices.size(); ++i) head += (i ? "|" : "") + d.choices[i];

@@ -1,7 +1,7 @@
-// Preset keys: every key the units declare (models/common/params.h), gathered in
-// one list (name, type, default, unit, help). Values come from the defaults, then
-// a preset file (INI), then command-line flags; each is checked and converted
-// here, errors name the key and where it came from.
+// A preset's values as text, by key: every key of the registry (sim/preset_registry.h; name,
+// type, default, unit, help, range). Values come from the defaults, then a preset file (INI),
+// then command-line flags; each is checked against its key here, errors name the key and where
+// it came from.
 #pragma once
 
 #include <cstdint>
@@ -14,9 +14,6 @@
 #include "sim/size.h"
 
 namespace dcusim {
-
-const std::vector<ParamDef>& param_defs();
-const ParamDef* find_param(const std::string& key);
 
 struct ConfigError : std::runtime_error {
     using std::runtime_error::runtime_error;

@@ -1,5 +1,6 @@
 #include "output.h"
 #include "csv.h"
+#include "preset_registry.h"
 
 #include <unistd.h>
 
@@ -127,7 +128,7 @@ void print_summary(std::ostream& o, const Config& cfg, const std::vector<std::st
 std::string to_json(const Config& cfg, const std::vector<std::string>& traces, const RunResult& r) {
     nlohmann::ordered_json j;
     nlohmann::ordered_json preset = nlohmann::ordered_json::object();
-    for (const auto& d : param_defs()) {
+    for (const auto& d : preset_registry::keys()) {
         if (d.type == ParamType::Choice) preset[d.key] = cfg.str(d.key);
         else if (d.type == ParamType::Real) preset[d.key] = cfg.real(d.key);
         else preset[d.key] = cfg.u(d.key);

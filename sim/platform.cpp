@@ -311,7 +311,7 @@ private:
 }  // namespace
 
 RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, const RunOptions& opt) {
-    Preset p = make_preset(cfg);
+    Preset p = preset_registry::load(cfg);
     for (const auto& t : traces) trace::open_source(t);  // a missing or unreadable file fails before simulating
     sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
     static PcProfile profile;

@@ -1,9 +1,10 @@
-// Preset keys declared by the unit they configure, beside its params struct (as gem5 declares
-// an object's parameters with it): name, type, unit, help, range or choices, and the field each
-// fills, plus the unit's checks of values against each other. A key's default is its field's
-// initialiser in the struct, so each key has one default (the dcu-z100 preset's value:
-// configs/dcu-z100.ini gives each one's source). sim/config.cpp gathers the units' keys and checks
-// each value's range, sim/preset.cpp applies the tables. Nothing here knows of sim/.
+// Preset keys declared by the unit they configure, in one file with its params struct
+// (models/*/*_params.h, as gem5 declares an object's parameters with it): name, type, unit, help,
+// range or choices, and the field each fills, plus the unit's checks of values against each
+// other. A key's default is its field's initialiser in the struct, so each key has one default
+// (the dcu-z100 preset's value: configs/dcu-z100.ini gives each one's source).
+// sim/preset_registry.h gathers the tables, sim/config.cpp checks each value's range against its
+// key. Nothing here knows of sim/.
 #pragma once
 
 #include <cstdint>
@@ -41,7 +42,7 @@ constexpr double kMaxUnits = 4096;          // CUs, channels: every unit has sta
 constexpr double kMaxLatency = 100000;      // cycles: a hundred times the slowest DRAM access of any GPU
 constexpr double kMaxRegisters = 65536;     // registers per SIMD or wave (GPUs: 256 to 2048)
 constexpr double kMaxLocalBytes = 1 << 30;  // LDS, L1, constant cache of one CU (GPUs: 16K to 256K)
-constexpr double kMaxBigBytes = 64.0 * (1 << 30);  // L2 (GPUs: 4M to 128M); its lines are bounded in make_preset too
+constexpr double kMaxBigBytes = 64.0 * (1 << 30);  // L2 (GPUs: 4M to 128M); its lines are bounded in sim/preset.h too
 constexpr double kMaxLineBytes = 4096;      // cache line, sector, burst: one request's worth (GPUs: 32 to 128)
 constexpr double kMaxAssoc = 1024;          // ways: a lookup scans them
 constexpr double kMaxInterleave = 1 << 20;  // channel interleave, DRAM row (GPUs: 256 to 8K)
@@ -80,13 +81,13 @@ struct ParamKey {
     ParamDef def;
     std::function<void(P&, const ParamValues&)> load;
     // Where `dcusim --help` lists it when not after the key before it in its table: after this
-    // key ("" : first of all). Only keys that belong to no unit need it (sim/preset_params.cpp).
+    // key ("" : first of all). Only keys that belong beside another unit's need it (param::placed).
     const char* after = nullptr;
 };
 
 // When a check runs: every unit's own first, unit by unit, then the late ones (those no geometry
 // depends on: a replacement policy's needs, the simulator's limit on all caches together), so that
-// of two errors the one reported is the one make_preset reported before the keys moved.
+// of two errors a preset reports the same one as before the keys moved to their units.
 enum class CheckPhase { Early, Late };
 
 template <class P>
@@ -201,6 +202,14 @@ ParamKey<P> choice_text(const char* key, const char* help, const std::vector<con
     std::vector<std::pair<const char*, std::string>> names;
     for (const char* t : texts) names.emplace_back(t, t);
     return choice<P>(key, help, names, field);
+}
+
+// A key `dcusim --help` lists after the key `after` ("": first of all), not after the key before
+// it in its table: a key that belongs beside another unit's (the launch's, the platform's).
+template <class P>
+ParamKey<P> placed(ParamKey<P> k, const char* after) {
+    k.after = after;
+    return k;
 }
 
 // A key whose field is derived from it (a per-channel share of a total): the default is given.

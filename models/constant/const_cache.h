@@ -13,28 +13,12 @@
 #include <vector>
 
 #include "../cache/tag_array.h"
-#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "const_params.h"
 
 namespace dcusim {
-
-enum class ConstDivergence { Serialize, Vector };
-
-struct ConstParams {
-    CacheGeometry geometry{16384, 64, 4};
-    std::string replacement = "lru";
-    uint32_t latency = 16;         // hit: request issued to data back, cycles
-    uint32_t request_cycles = 1;   // cache port occupancy per request
-    uint32_t replay_latency = 0;   // further latency of each request after the first, beyond request_cycles
-    uint32_t cus_per_cache = 3;
-    uint32_t first_cu = 0;  // the first CU it serves: where its misses enter the interconnect
-    ConstDivergence divergent = ConstDivergence::Vector;
-};
-
-// Its preset keys, declared in const_params.cpp: defaults are the initialisers above.
-const ParamTable<ConstParams>& const_param_table();
 
 struct ConstStats {
     uint64_t instructions = 0, requests = 0, hits = 0, misses = 0, mshr_merges = 0;

@@ -19,22 +19,10 @@
 
 #include "../../traces/replay/wave_trace.h"
 #include "../common/clock.h"
-#include "../common/params.h"
 #include "../common/stats.h"
+#include "sample_params.h"
 
 namespace dcusim {
-
-struct SampleParams {
-    bool on = false;                 // sample.mode = auto
-    uint64_t min_workgroups = 1000;  // sample.min_workgroups: smaller grids run in full
-    double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring
-    double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
-    uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
-    double tolerance = 0.05;         // sample.tolerance: the mean window's 95 % confidence half-width, relative
-};
-
-// Its preset keys, declared in sample_params.cpp: defaults are the initialisers above.
-const ParamTable<SampleParams>& sample_param_table();
 
 // The longest span of windows a rate and its sums are taken over (sample.steady_windows at most).
 constexpr uint32_t kMaxSpanWindows = 16;

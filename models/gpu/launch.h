@@ -8,22 +8,11 @@
 #include <cstdint>
 #include <vector>
 
-#include "../common/params.h"
 #include "../common/stats.h"
 #include "../cu/occupancy.h"
+#include "launch_params.h"
 
 namespace dcusim {
-
-struct LaunchParams {
-    uint64_t unified_bytes = 0;          // l1.unified_bytes: L1 + LDS storage, split per kernel (0: separate)
-    std::vector<uint64_t> carveouts{0};  // lds.carveouts, ascending
-    uint64_t min_carveout = 0;           // lds.min_carveout
-    bool invalidate_l1 = true;           // l1.invalidate_at_launch
-    bool flush_l2 = false;               // l2.flush_at_launch
-    uint64_t dirty_lines = 0;            // l2.dirty_at_launch_bytes, in L2 lines
-};
-
-const ParamTable<LaunchParams>& launch_param_table();
 
 // The units a launch acts on.
 class LaunchTargets {

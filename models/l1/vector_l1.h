@@ -16,34 +16,15 @@
 #include "../cache/lookup_port.h"
 #include "../cache/mshr.h"
 #include "../cache/sector_tags.h"
-#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
 #include "coalescer.h"
 #include "data_banks.h"
+#include "l1_params.h"
 
 namespace dcusim {
-
-struct L1Params {
-    CacheGeometry geometry{16384, 64, 4};
-    uint32_t sector_bytes = 64;
-    uint32_t write_grain = 0;  // bytes: a store tells the L2 which grains it writes whole (0: sector_bytes)
-    std::string replacement = "lru";
-    uint32_t hit_latency = 116;      // lookup to data back, cycles
-    uint32_t lookups_per_cycle = 1;  // tag port: lines per cycle
-    uint32_t data_banks = 0;         // data stage: banks of data_bank_bytes (0: not modelled)
-    uint32_t data_bank_bytes = 8;
-    uint32_t mshrs = 128;
-    uint32_t wave_size = 64;         // private-memory swizzle
-    bool local_write_allocate = false;  // local stores make their sectors valid (NVIDIA keeps spills in L1)
-    uint32_t cu_index = 0;              // private memory: this CU's waves' windows follow the earlier CUs'
-    uint32_t wave_slots = 64;           // wave slots per CU
-};
-
-// Its preset keys, declared in l1_params.cpp: defaults are the initialisers above.
-const ParamTable<L1Params>& l1_param_table();
 
 struct L1Stats : CacheCounters {
     uint64_t load_instructions = 0, load_latency_sum = 0;

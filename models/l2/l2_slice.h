@@ -23,44 +23,16 @@
 #include "../cache/lookup_port.h"
 #include "../cache/mshr.h"
 #include "../cache/sector_tags.h"
-#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
 #include "../memory/aperture.h"
 #include "l2_link.h"
+#include "l2_params.h"
 #include "partitions.h"
 
 namespace dcusim {
-
-struct L2Params {
-    CacheGeometry geometry{262144, 128, 16};  // one slice
-    uint32_t sector_bytes = 32;
-    std::string replacement = "lru";
-    uint32_t hit_latency = 60;
-    uint32_t atomic_latency = 80;
-    uint32_t lookups_per_cycle = 1;
-    uint32_t mshrs = 256;
-    // The channel interleave, so a slice indexes its sets with the address
-    // bits that do not pick the channel.
-    uint32_t channels = 1;
-    uint32_t interleave_bytes = 256;
-    uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
-    // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept
-    // dirty and written back with a byte mask, fetched only when read.
-    bool partial_fetch = false;
-    uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
-    uint32_t writeback_buffers = 256;  // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
-    // The slice's path to DRAM writes: one write-back, or one fetch that completes sectors written in
-    // part (read-modify-write), leaves every this many cycles (0: no limit).
-    uint32_t writeback_cycles = 0;
-    L2Partitions sides;
-    uint32_t index = 0;  // this slice's channel
-};
-
-// Its preset keys, declared in l2_params.cpp: defaults are the initialisers above.
-const ParamTable<L2Params>& l2_param_table();
 
 struct L2Stats : CacheCounters {
     uint64_t writebacks = 0, writeback_bytes = 0, reads = 0, read_latency_sum = 0, far_fetches = 0;

@@ -5,27 +5,12 @@
 #include <systemc>
 
 #include "../common/clock.h"
-#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/stats.h"
 #include "bank_model.h"
+#include "lds_params.h"
 
 namespace dcusim {
-
-struct LdsParams {
-    uint64_t size_bytes = 65536;
-    LdsGeometry geometry;
-    uint32_t latency = 64;         // cycles from the last group served to data back
-    // Further latency per bank-conflict replay: a replayed access holds the
-    // pipe one cycle but returns its data later still (H200: 2 cycles of
-    // latency per replay in all, validation/results/h200-ldslatency).
-    uint32_t replay_latency = 0;
-    uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
-    uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
-};
-
-// Its preset keys, declared in lds_params.cpp: defaults are the initialisers above.
-const ParamTable<LdsParams>& lds_param_table();
 
 struct LdsStats {
     uint64_t instructions = 0, loads = 0, stores = 0, atomics = 0;

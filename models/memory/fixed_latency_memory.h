@@ -4,19 +4,12 @@
 
 #include <systemc>
 
-#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/response_queue.h"
 #include "../common/stats.h"
+#include "fixed_memory_params.h"
 
 namespace dcusim {
-
-struct FixedMemoryParams {
-    uint32_t latency = 500;
-};
-
-// Its preset keys, declared in fixed_memory_params.cpp: defaults are the initialisers above.
-const ParamTable<FixedMemoryParams>& fixed_memory_param_table();
 
 struct FixedMemoryStats {
     uint64_t requests = 0, wave_requests = 0, line_requests = 0, lane_accesses = 0, bytes = 0;

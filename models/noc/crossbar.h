@@ -19,32 +19,15 @@
 
 #include <vector>
 
-#include "../common/params.h"
 #include "../common/request.h"
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
 #include "../l2/partitions.h"
 #include "channel_map.h"
+#include "noc_params.h"
 
 namespace dcusim {
-
-struct NocParams {
-    uint32_t channels = 16;
-    uint32_t interleave_bytes = 256;
-    bool xor_hash = false;
-    uint32_t latency = 30;          // each way, cycles
-    uint32_t bytes_per_cycle = 64;  // per channel and direction
-    double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
-    double load_bytes_per_cycle = 0;   // response link (load and atomic data); 0: bytes_per_cycle
-    L2Partitions sides;  // with copies kept per side, a CU's loads and stores go to its own side
-    double cu_store_bytes_per_cycle = 0;  // each CU's store and atomic data into the network (0: no limit)
-    uint32_t cus = 0;
-};
-
-// Its preset keys, declared in noc_params.cpp: defaults are the initialisers above.
-const ParamTable<NocParams>& noc_param_table();
-const ParamTable<NocParams>& noc_channel_param_table();  // l2.channels, l2.interleave_bytes, l2.xor_hash
 
 struct NocStats {
     uint64_t requests = 0, request_bytes = 0, response_bytes = 0, queue_cycles = 0;

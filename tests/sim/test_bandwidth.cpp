@@ -21,7 +21,7 @@ double dram_peak(const Preset& p) {
 
 double stream_dram_fraction(const std::string& name, uint32_t blocks, uint32_t waves) {
     Config cfg = preset(name, {{"cu.launch_cycles", "0"}});
-    Preset p = make_preset(cfg);
+    Preset p = preset_registry::load(cfg);
     const uint64_t bytes = 32 << 20;
     auto path = write_generated("bw.dctrace", p.cu.wave_size, [&](trace::RecordSink& s) {
         trace::gen_stream(s, bytes, blocks, waves, 16, 1, p.cu.wave_size);
@@ -50,7 +50,7 @@ namespace {
 // The second of two passes over `bytes` that fit the L2 (the L1 is emptied between kernels).
 double stream_l2_fraction(const std::string& name, uint64_t bytes, uint32_t blocks, uint32_t waves) {
     Config cfg = preset(name, {{"cu.launch_cycles", "0"}});
-    Preset p = make_preset(cfg);
+    Preset p = preset_registry::load(cfg);
     auto path = write_generated("l2bw.dctrace", p.cu.wave_size, [&](trace::RecordSink& s) {
         trace::gen_stream(s, bytes, blocks, waves, 16, 1, p.cu.wave_size);  // from DRAM
         trace::gen_stream(s, bytes, blocks, waves, 16, 1, p.cu.wave_size);  // again, from the L2
@@ -82,7 +82,7 @@ namespace {
 // A 16 MiB write stream through the 4 MiB L2: 12 MiB of dirty lines go to DRAM while it runs.
 double write_stream_fraction(const char* writeback_buffers) {
     Config cfg = preset("dcu-z100", {{"cu.launch_cycles", "0"}, {"l2.writeback_buffers", writeback_buffers}});
-    Preset p = make_preset(cfg);
+    Preset p = preset_registry::load(cfg);
     auto path = write_generated("wbw.dctrace", 64, [&](trace::RecordSink& s) {
         trace::gen_stream(s, 16 << 20, 256, 4, 16, 1, 64, true);
     });

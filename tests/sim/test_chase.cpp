@@ -37,7 +37,7 @@ struct Chase {
 
 Chase run_chase(const std::string& preset_name, Level level) {
     Config cfg = test::preset(preset_name, {{"dram.tREFI", "0"}});
-    Preset p = make_preset(cfg);
+    Preset p = preset_registry::load(cfg);
     const uint32_t ws = p.cu.wave_size;
     const uint64_t line = p.l1.geometry.line_bytes;
     const uint64_t n = 200;
@@ -110,7 +110,7 @@ TEST_CASE("Z100 chase in DRAM: row conflicts, the DRAM formula, 3x an L1 load", 
     auto c = run_chase("dcu-z100", Level::Dram);
     CHECK(std::fabs(c.per_load - c.expected) <= 0.01 * c.expected);
     CHECK(test::stat(c.r, "dram.row_conflicts", 2) == 400);
-    CHECK(c.per_load >= 3 * make_preset(test::preset("dcu-z100")).l1.hit_latency);
+    CHECK(c.per_load >= 3 * preset_registry::load(test::preset("dcu-z100")).l1.hit_latency);
 }
 
 TEST_CASE("H200 chase in L1: l1.hit_latency per load", "[sim][chase]") {
@@ -128,5 +128,5 @@ TEST_CASE("H200 chase in DRAM: row conflicts, the DRAM formula, 3x an L1 load", 
     auto c = run_chase("h200", Level::Dram);
     CHECK(std::fabs(c.per_load - c.expected) <= 0.01 * c.expected);
     CHECK(test::stat(c.r, "dram.row_conflicts", 2) == 400);
-    CHECK(c.per_load >= 3 * make_preset(test::preset("h200")).l1.hit_latency);
+    CHECK(c.per_load >= 3 * preset_registry::load(test::preset("h200")).l1.hit_latency);
 }

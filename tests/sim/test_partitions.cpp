@@ -50,7 +50,7 @@ TEST_CASE("L2 partitions: one side never crosses the link", "[sim][partitions]")
 
 TEST_CASE("L2 partitions: more sides than channels is an error naming the key", "[sim][partitions]") {
     Config cfg = test::preset("dcu-z100", {{"l2.partitions", "32"}});
-    CHECK_THROWS_WITH(make_preset(cfg), Catch::Contains("l2.partitions"));
+    CHECK_THROWS_WITH(preset_registry::load(cfg), Catch::Contains("l2.partitions"));
 }
 
 // l2.replicate: each side keeps copies of the lines its CUs use. Two CUs (CU 0 on side 0, CU 1 on side 1;
@@ -168,5 +168,5 @@ TEST_CASE("L2 copies per side: slices waiting on each other with one MSHR each d
 
 TEST_CASE("L2 copies per side: channels that do not split evenly are an error naming the key", "[sim][partitions]") {
     Config cfg = test::preset("dcu-z100", {{"l2.partitions", "3"}, {"l2.replicate", "on"}});
-    CHECK_THROWS_WITH(make_preset(cfg), Catch::Contains("l2.replicate"));
+    CHECK_THROWS_WITH(preset_registry::load(cfg), Catch::Contains("l2.replicate"));
 }

@@ -24,7 +24,7 @@ unsigned sectors(const std::vector<LineAccess>& v) {
 }  // namespace
 
 TEST_CASE("H200: consecutive 4-byte words are 1 line and 4 sectors", "[coalescer]") {
-    Preset p = make_preset(test::preset("h200"));
+    Preset p = preset_registry::load(test::preset("h200"));
     auto l = lines(p, "ld global 4 0 all affine 0x1000 4");
     CHECK(l.size() == 1);
     CHECK(sectors(l) == 4);
@@ -33,7 +33,7 @@ TEST_CASE("H200: consecutive 4-byte words are 1 line and 4 sectors", "[coalescer
 }
 
 TEST_CASE("H200: stride 2, 4 and 32 words are 2, 4 and 32 lines", "[coalescer]") {
-    Preset p = make_preset(test::preset("h200"));
+    Preset p = preset_registry::load(test::preset("h200"));
     auto s2 = lines(p, "ld global 4 0 all affine 0x1000 8");
     CHECK(s2.size() == 2);
     CHECK(sectors(s2) == 8);
@@ -46,7 +46,7 @@ TEST_CASE("H200: stride 2, 4 and 32 words are 2, 4 and 32 lines", "[coalescer]")
 }
 
 TEST_CASE("H200: misaligned and partial accesses", "[coalescer]") {
-    Preset p = make_preset(test::preset("h200"));
+    Preset p = preset_registry::load(test::preset("h200"));
     auto mis = lines(p, "ld global 4 0 all affine 0x1040 4");  // bytes 0x1040..0x10bf: two lines, 2 + 2 sectors
     CHECK(mis.size() == 2);
     CHECK(mis[0].sectors == 0xc);
@@ -60,7 +60,7 @@ TEST_CASE("H200: misaligned and partial accesses", "[coalescer]") {
 }
 
 TEST_CASE("Z100: 64 lanes of 16 bytes are 16 lines of 64 bytes", "[coalescer]") {
-    Preset p = make_preset(test::preset("dcu-z100"));
+    Preset p = preset_registry::load(test::preset("dcu-z100"));
     auto l = lines(p, "ld global 16 0 all affine 0 16");
     CHECK(l.size() == 16);
     CHECK(l[15].line == 960);
@@ -69,7 +69,7 @@ TEST_CASE("Z100: 64 lanes of 16 bytes are 16 lines of 64 bytes", "[coalescer]") 
 // Contiguous affine lanes take a byte-range walk, anything else the lane walk:
 // both must give the lines and sectors worked out here.
 TEST_CASE("H200: overlapping, partial and holed lane ranges", "[coalescer]") {
-    Preset p = make_preset(test::preset("h200"));
+    Preset p = preset_registry::load(test::preset("h200"));
     // Lanes 4..7, 8 bytes every 8: bytes 0x1020..0x103f, sector 1 of one line.
     auto part = lines(p, "ld global 8 0 0xf0 affine 0x1000 8");
     REQUIRE(part.size() == 1);

@@ -55,22 +55,22 @@ TEST_CASE("preset files report FILE:LINE", "[config][bad-input]") {
 TEST_CASE("inconsistent presets are refused, naming where the value was set", "[config][bad-input]") {
     Config c;
     c.set("const.line_bytes", "48", "--const.line_bytes");
-    CHECK_THROWS_WITH(make_preset(c), "--const.line_bytes: key 'const.line_bytes': must be a power of two");
+    CHECK_THROWS_WITH(preset_registry::load(c), "--const.line_bytes: key 'const.line_bytes': must be a power of two");
     auto p = test::write_temp("size.ini", "[l2]\nchannels = 16\nsize_bytes = 3000K\n");
     Config f;
     f.load_file(p);
-    CHECK_THROWS_WITH(make_preset(f), p + ":3: key 'l2.size_bytes': must be a multiple of the channels x line x associativity "
+    CHECK_THROWS_WITH(preset_registry::load(f), p + ":3: key 'l2.size_bytes': must be a multiple of the channels x line x associativity "
                                      "(16 x 128 x 16 = 32K); nearest: 2976K or 3008K");
     // The H200's 96 slices: 1M is no whole number of sets; the sizes around it are 5 and 6 x 192K.
     Config h;
     h.load_file(DCUSIM_SOURCE_DIR "/configs/h200.ini");
     h.set("l2.size_bytes", "1M", "--l2.size_bytes");
-    CHECK_THROWS_WITH(make_preset(h), "--l2.size_bytes: key 'l2.size_bytes': must be a multiple of the channels x line x "
+    CHECK_THROWS_WITH(preset_registry::load(h), "--l2.size_bytes: key 'l2.size_bytes': must be a multiple of the channels x line x "
                                       "associativity (96 x 128 x 16 = 192K); nearest: 960K or 1152K");
     // Below one unit only the unit itself is offered.
     Config l;
     l.set("l1.size_bytes", "200", "--l1.size_bytes");
-    CHECK_THROWS_WITH(make_preset(l), "--l1.size_bytes: key 'l1.size_bytes': must be a multiple of line x associativity "
+    CHECK_THROWS_WITH(preset_registry::load(l), "--l1.size_bytes: key 'l1.size_bytes': must be a multiple of line x associativity "
                                       "(64 x 4 = 256); nearest: 256");
 }
 
@@ -83,7 +83,7 @@ TEST_CASE("configs/dcu-z100.ini holds exactly the built-in defaults", "[config]"
 TEST_CASE("configs/h200.ini loads: wave32, 32 banks of 4 bytes, serialising constant cache", "[config]") {
     Config c;
     c.load_file(DCUSIM_SOURCE_DIR "/configs/h200.ini");
-    Preset p = make_preset(c);
+    Preset p = preset_registry::load(c);
     CHECK(p.cu.wave_size == 32);
     CHECK(p.cus == 132);
     CHECK(p.lds.geometry.banks == 32);
@@ -92,7 +92,7 @@ TEST_CASE("configs/h200.ini loads: wave32, 32 banks of 4 bytes, serialising cons
 }
 
 TEST_CASE("every number has a range that holds its default", "[config]") {
-    for (const auto& d : param_defs()) {
+    for (const auto& d : preset_registry::keys()) {
         if (d.type == ParamType::Choice) continue;
         INFO(d.key);
         CHECK(d.max > 0);
@@ -125,7 +125,7 @@ TEST_CASE("a tRCD past the refresh window is refused (it never finished)", "[con
     Config c;
     c.set("dram.tRCD", "4000", "--dram.tRCD");
     // tRP 14 + tRFC 220 + (tRCD 4000 + tCL 17 + tBURST 2) = 4253 > tREFI 3900
-    CHECK_THROWS_WITH(make_preset(c), "--dram.tRCD: key 'dram.tRCD': dram.tREFI must be 0 (no refresh) or more than tRP + tRFC + one "
+    CHECK_THROWS_WITH(preset_registry::load(c), "--dram.tRCD: key 'dram.tRCD': dram.tREFI must be 0 (no refresh) or more than tRP + tRFC + one "
                                       "access (4253): a refresh must leave time for an access");
 }
 
@@ -141,7 +141,7 @@ TEST_CASE("a preset file is a small regular file with each key once", "[config][
 
 TEST_CASE("the defaults a preset loads are the units' own initialisers", "[config]") {
     // One default per key (models/common/params.h): the structs once disagreed with the key list.
-    const Preset p = make_preset(Config());
+    const Preset p = preset_registry::load(Config());
     CHECK(p.l1.hit_latency == L1Params{}.hit_latency);
     CHECK(p.l1.mshrs == L1Params{}.mshrs);
     CHECK(p.l2.hit_latency == L2Params{}.hit_latency);
@@ -157,7 +157,7 @@ TEST_CASE("the defaults a preset loads are the units' own initialisers", "[confi
 }
 
 TEST_CASE("the keys are gathered once each, the platform's among the units'", "[config]") {
-    const auto& defs = param_defs();
+    const auto& defs = preset_registry::keys();
     std::vector<std::string> keys;
     for (const auto& d : defs) keys.push_back(d.key);
     CHECK(keys.front() == "cu.count");
@@ -177,7 +177,7 @@ TEST_CASE("a choice loads as its field's value", "[config]") {
     c.set("mem.model", "fixed", "--mem.model");
     c.set("l2.partial_writes", "fetch", "--l2.partial_writes");
     c.set("sample.mode", "auto", "--sample.mode");
-    const Preset p = make_preset(c);
+    const Preset p = preset_registry::load(c);
     CHECK_FALSE(p.cu.wait_stores);
     CHECK(p.fixed_memory);
     CHECK(p.l2.partial_fetch);

@@ -19,7 +19,7 @@ namespace {
 HostLinkParams preset_link(const char* file) {
     Config cfg;
     cfg.load_file(std::string(DCUSIM_SOURCE_DIR) + "/configs/" + file);
-    return make_preset(cfg).host;
+    return preset_registry::load(cfg).host;
 }
 
 constexpr uint64_t kMiB = 1 << 20;

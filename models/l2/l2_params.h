@@ -1,22 +1,50 @@
-// An L2 slice's preset keys (l2.*, but the channel map of models/noc and the launch behaviour of
-// the platform) and their checks. The sizes are the whole L2's; a slice keeps its channel's share.
+// An L2 slice's parameters and their preset keys (l2.*, but the channel map of models/noc and the
+// launch behaviour of models/gpu) and their checks, each field declared beside its key
+// (models/common/params.h): a new key is one edit here. The sizes are the whole L2's; a slice
+// keeps its channel's share.
+#pragma once
+
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "../cache/cache_params.h"
-#include "../noc/crossbar.h"
-#include "l2_slice.h"
+#include "../cache/tag_array.h"
+#include "../noc/noc_params.h"
+#include "partitions.h"
 
 namespace dcusim {
 
-using namespace limits;
-
-namespace {
-
-using P = L2Params;
+struct L2Params {
+    CacheGeometry geometry{262144, 128, 16};  // one slice
+    uint32_t sector_bytes = 32;
+    std::string replacement = "lru";
+    uint32_t hit_latency = 60;
+    uint32_t atomic_latency = 80;
+    uint32_t lookups_per_cycle = 1;
+    uint32_t mshrs = 256;
+    // The channel interleave, so a slice indexes its sets with the address
+    // bits that do not pick the channel.
+    uint32_t channels = 1;
+    uint32_t interleave_bytes = 256;
+    uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
+    // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept
+    // dirty and written back with a byte mask, fetched only when read.
+    bool partial_fetch = false;
+    uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
+    uint32_t writeback_buffers = 256;  // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
+    // The slice's path to DRAM writes: one write-back, or one fetch that completes sectors written in
+    // part (read-modify-write), leaves every this many cycles (0: no limit).
+    uint32_t writeback_cycles = 0;
+    L2Partitions sides;
+    uint32_t index = 0;  // this slice's channel
+};
 
 // The keys of which a slice keeps its channel's share: their defaults are the initialisers of
 // one slice times the default channels.
-std::vector<ParamKey<P>> l2_keys() {
+inline std::vector<ParamKey<L2Params>> l2_param_keys() {
+    using P = L2Params;
+    using namespace limits;
     const P d{};
     const uint64_t channels = NocParams{}.channels;
     return {
@@ -73,9 +101,10 @@ std::vector<ParamKey<P>> l2_keys() {
     };
 }
 
-// In the order make_preset ran them before the keys moved here (the L1's carve-outs among them:
-// models/l1/l1_params.cpp).
-std::vector<ParamCheck<P>> l2_checks() {
+// In the order they ran before the keys moved to their units (the L1's carve-outs among them:
+// models/l1/l1_params.h).
+inline std::vector<ParamCheck<L2Params>> l2_param_checks() {
+    using P = L2Params;
     return {
         [](const P&, const ParamValues& v, const ParamErrors& e) {
             check_cache_lines(v, e, "l2.size_bytes", "l2.line_bytes", "l2.sector_bytes", "l2.assoc", v.u("l2.channels"));
@@ -106,10 +135,10 @@ std::vector<ParamCheck<P>> l2_checks() {
     };
 }
 
-}  // namespace
-
-const ParamTable<L2Params>& l2_param_table() {
-    static const ParamTable<P> table{l2_keys(), l2_checks()};
+// Its keys, in the order `dcusim --help` lists them (the channel map's before them, in
+// noc_params.h); defaults are the initialisers above.
+inline const ParamTable<L2Params>& l2_param_table() {
+    static const ParamTable<L2Params> table{l2_param_keys(), l2_param_checks()};
     return table;
 }
 

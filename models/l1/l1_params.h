@@ -1,16 +1,36 @@
-// The vector L1's preset keys (l1.*; l1.unified_bytes, shared with the LDS, is the platform's).
+// The vector L1's parameters and their preset keys (l1.*; l1.unified_bytes, shared with the LDS, is the
+// launch's: models/gpu/launch_params.h), each field declared beside its key (models/common/params.h):
+// a new key is one edit here.
+#pragma once
+
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include "../cache/cache_params.h"
-#include "vector_l1.h"
+#include "../cache/tag_array.h"
 
 namespace dcusim {
 
-using namespace limits;
+struct L1Params {
+    CacheGeometry geometry{16384, 64, 4};
+    uint32_t sector_bytes = 64;
+    uint32_t write_grain = 0;  // bytes: a store tells the L2 which grains it writes whole (0: sector_bytes)
+    std::string replacement = "lru";
+    uint32_t hit_latency = 116;      // lookup to data back, cycles
+    uint32_t lookups_per_cycle = 1;  // tag port: lines per cycle
+    uint32_t data_banks = 0;         // data stage: banks of data_bank_bytes (0: not modelled)
+    uint32_t data_bank_bytes = 8;
+    uint32_t mshrs = 128;
+    uint32_t wave_size = 64;         // private-memory swizzle
+    bool local_write_allocate = false;  // local stores make their sectors valid (NVIDIA keeps spills in L1)
+    uint32_t cu_index = 0;              // private memory: this CU's waves' windows follow the earlier CUs'
+    uint32_t wave_slots = 64;           // wave slots per CU
+};
 
 // With storage shared with the LDS (the platform's keys), each carve-out must leave this L1 whole
 // lines and ways, and the largest must hold the LDS.
-static void check_carveouts(const L1Params& p, const ParamValues& v, const ParamErrors& e) {
+inline void check_carveouts(const L1Params& p, const ParamValues& v, const ParamErrors& e) {
     const uint64_t unified = v.u("l1.unified_bytes");
     if (!unified) return;
     std::vector<uint64_t> carveouts = v.sizes("lds.carveouts");
@@ -25,8 +45,10 @@ static void check_carveouts(const L1Params& p, const ParamValues& v, const Param
         e.fail("lds.carveouts", "the largest must be at least lds.size_bytes");
 }
 
-const ParamTable<L1Params>& l1_param_table() {
+// Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
+inline const ParamTable<L1Params>& l1_param_table() {
     using P = L1Params;
+    using namespace limits;
     static const ParamTable<P> table{
         {
             param::size<P>("l1.size_bytes", "bytes", "vector L1 per CU (when l1.unified_bytes is 0)", {1, kMaxLocalBytes},

@@ -1,13 +1,31 @@
-// The constant cache's preset keys (const.*) and their checks.
+// The constant cache's parameters and their preset keys (const.*), each field declared beside its
+// key (models/common/params.h): a new key is one edit here.
+#pragma once
+
+#include <string>
+
 #include "../cache/cache_params.h"
-#include "const_cache.h"
+#include "../cache/tag_array.h"
 
 namespace dcusim {
 
-using namespace limits;
+enum class ConstDivergence { Serialize, Vector };
 
-const ParamTable<ConstParams>& const_param_table() {
+struct ConstParams {
+    CacheGeometry geometry{16384, 64, 4};
+    std::string replacement = "lru";
+    uint32_t latency = 16;         // hit: request issued to data back, cycles
+    uint32_t request_cycles = 1;   // cache port occupancy per request
+    uint32_t replay_latency = 0;   // further latency of each request after the first, beyond request_cycles
+    uint32_t cus_per_cache = 3;
+    uint32_t first_cu = 0;  // the first CU it serves: where its misses enter the interconnect
+    ConstDivergence divergent = ConstDivergence::Vector;
+};
+
+// Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
+inline const ParamTable<ConstParams>& const_param_table() {
     using P = ConstParams;
+    using namespace limits;
     static const ParamTable<P> table{
         {
             param::size<P>("const.size_bytes", "bytes", "constant cache size", {1, kMaxLocalBytes},

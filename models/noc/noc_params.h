@@ -1,14 +1,31 @@
-// The interconnect's preset keys: the L2 channel map (l2.channels, l2.interleave_bytes,
-// l2.xor_hash: the crossbar picks the channel; make_preset hands them to the slices) and noc.*.
-#include "crossbar.h"
+// The interconnect's parameters and their preset keys: the L2 channel map (l2.channels,
+// l2.interleave_bytes, l2.xor_hash: the crossbar picks the channel, and the L2 slices are handed
+// them) and noc.*, each field declared beside its key (models/common/params.h): a new key is one
+// edit here.
+#pragma once
+
+#include "../common/params.h"
+#include "../l2/partitions.h"
 
 namespace dcusim {
 
-using namespace limits;
+struct NocParams {
+    uint32_t channels = 16;
+    uint32_t interleave_bytes = 256;
+    bool xor_hash = false;
+    uint32_t latency = 30;          // each way, cycles
+    uint32_t bytes_per_cycle = 64;  // per channel and direction
+    double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
+    double load_bytes_per_cycle = 0;   // response link (load and atomic data); 0: bytes_per_cycle
+    L2Partitions sides;  // with copies kept per side, a CU's loads and stores go to its own side
+    double cu_store_bytes_per_cycle = 0;  // each CU's store and atomic data into the network (0: no limit)
+    uint32_t cus = 0;
+};
 
 // The channel map's keys are listed with the L2's, before them; noc.* after them.
-const ParamTable<NocParams>& noc_channel_param_table() {
+inline const ParamTable<NocParams>& noc_channel_param_table() {
     using P = NocParams;
+    using namespace limits;
     static const ParamTable<P> table{
         {
             param::count<P>("l2.channels", "channels", "L2 channels (slices)", {1, kMaxUnits, "a limit of dcusim"}, &P::channels),
@@ -27,8 +44,9 @@ const ParamTable<NocParams>& noc_channel_param_table() {
     return table;
 }
 
-const ParamTable<NocParams>& noc_param_table() {
+inline const ParamTable<NocParams>& noc_param_table() {
     using P = NocParams;
+    using namespace limits;
     static const ParamTable<P> table{
         {
             param::count<P>("noc.latency", "cycles", "CU-L2 interconnect, each way", {0, kMaxLatency}, &P::latency),

@@ -1,12 +1,29 @@
-// The LDS's preset keys (lds.*; the carve-outs of a unified L1 belong to the platform).
-#include "lds.h"
+// The LDS's parameters and their preset keys (lds.*; the carve-outs of a unified L1 are the launch's:
+// models/gpu/launch_params.h), each field declared beside its key (models/common/params.h): a new
+// key is one edit here.
+#pragma once
+
+#include "../common/params.h"
+#include "bank_model.h"
 
 namespace dcusim {
 
-using namespace limits;
+struct LdsParams {
+    uint64_t size_bytes = 65536;
+    LdsGeometry geometry;
+    uint32_t latency = 64;         // cycles from the last group served to data back
+    // Further latency per bank-conflict replay: a replayed access holds the
+    // pipe one cycle but returns its data later still (H200: 2 cycles of
+    // latency per replay in all, validation/results/h200-ldslatency).
+    uint32_t replay_latency = 0;
+    uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
+    uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
+};
 
-const ParamTable<LdsParams>& lds_param_table() {
+// Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
+inline const ParamTable<LdsParams>& lds_param_table() {
     using P = LdsParams;
+    using namespace limits;
     static const ParamTable<P> table{
         {
             param::size<P>("lds.size_bytes", "bytes", "LDS per CU", {1, kMaxLocalBytes}, &P::size_bytes),

@@ -1,12 +1,41 @@
-// The CU's preset keys (cu.*), in the order `dcusim --help` lists them.
-#include "occupancy.h"
+// The CU's parameters and their preset keys (cu.*; the CU count and clock are the platform's:
+// sim/preset.h), each field declared beside its key (models/common/params.h): a new key is one
+// edit here.
+#pragma once
+
+#include "../common/params.h"
 
 namespace dcusim {
 
-using namespace limits;
+struct CuParams {
+    uint32_t wave_size = 64;
+    uint32_t simds = 4;
+    uint32_t waves_per_simd = 10;
+    uint32_t max_workgroups = 16;
+    uint32_t vgprs_per_simd = 256;   // registers per lane in one SIMD's file
+    uint32_t vgpr_granule = 4;       // per-wave allocation unit, registers per lane
+    uint32_t max_vgprs = 256;        // per wave
+    uint32_t sgprs_per_simd = 800;   // 0: no scalar register file
+    uint32_t sgpr_granule = 16;
+    uint32_t max_sgprs = 102;
+    uint32_t issue_cycles = 4;       // SIMD cycles to issue one instruction of one wave
+    uint32_t wave_issue_cycles = 0;  // fewest cycles between two instructions of one wave (below issue_cycles: issue_cycles)
+    uint32_t long_issue_cycles = 0;  // the same after a long-latency instruction (0: wave_issue_cycles)
+    uint32_t mid_issue_cycles = 0;   // the same after a middle-latency one (0: wave_issue_cycles)
+    uint32_t max_outstanding = 63;   // memory instructions in flight per wave
+    uint32_t workgroup_start_cycles = 0;  // from taking a workgroup to its waves' first issue
+    // The CU's barrier unit takes the waves' arrivals at barriers one at a time, one every
+    // `barrier_arrive_cycles` (all its workgroups share it; 0: all at once), and a barrier releases its
+    // workgroup `barrier_cycles` after the unit took the last of its waves (0, 0: at the last arrival).
+    double barrier_arrive_cycles = 0;
+    uint32_t barrier_cycles = 0;
+    bool wait_stores = true;         // waits and the in-flight limit count stores (GCN's vmcnt) or loads only (NVIDIA)
+};
 
-const ParamTable<CuParams>& cu_param_table() {
+// Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
+inline const ParamTable<CuParams>& cu_param_table() {
     using P = CuParams;
+    using namespace limits;
     static const ParamTable<P> table{
         {
             param::count<P>("cu.wave_size", "lanes", "lanes per wave (32 or 64); traces are regrouped to it", {0, 64},

@@ -1,10 +1,23 @@
-// The sampler's preset keys (sample.*): not the GPU, how much of it is timed. Each value is
-// within its range once loaded; none depends on another key.
-#include "sampler.h"
+// The sampler's parameters and their preset keys (sample.*): not the GPU, how much of it is timed.
+// Each field is declared beside its key (models/common/params.h): a new key is one edit here. Each
+// value is within its range once loaded; none depends on another key.
+#pragma once
+
+#include "../common/params.h"
 
 namespace dcusim {
 
-const ParamTable<SampleParams>& sample_param_table() {
+struct SampleParams {
+    bool on = false;                 // sample.mode = auto
+    uint64_t min_workgroups = 1000;  // sample.min_workgroups: smaller grids run in full
+    double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring
+    double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
+    uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
+    double tolerance = 0.05;         // sample.tolerance: the mean window's 95 % confidence half-width, relative
+};
+
+// Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
+inline const ParamTable<SampleParams>& sample_param_table() {
     using P = SampleParams;
     static const ParamTable<P> table{
         {
