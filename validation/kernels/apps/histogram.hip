@@ -1,6 +1,6 @@
 // 256-bin histograms of n bytes (an image-like distribution: the sum of two 6-bit uniforms, most values
 // near the middle), read as 4-byte words: per-block bins in LDS with shared atomics, merged by one global
-// atomic a bin a block; and every byte counted straight into the global bins. n = 4 MiB with --small,
+// atomic a bin a block; and every byte counted straight into the global bins. n = 512 KiB with --small,
 // 256 MiB full.
 #include "apps.h"
 
@@ -25,7 +25,7 @@ __global__ void histogram_global(unsigned* bins, const unsigned* data, int words
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv), small = validation::small(argc, argv);
-    const int words = small ? 1 << 20 : 1 << 26;
+    const int words = small ? 1 << 17 : 1 << 26;
     std::vector<unsigned> h(words);
     apps::Lcg r(5);
     for (auto& w : h) {
@@ -33,7 +33,7 @@ int main(int argc, char** argv) {
         for (int b = 0; b < 4; ++b) w |= ((r.below(64) + r.below(64)) & 0xffu) << (8 * b);
     }
     unsigned *data = apps::upload(h), *bins = apps::zeros<unsigned>(256);
-    const int blocks = small ? 1024 : 132 * 16;
+    const int blocks = small ? 512 : 132 * 16;
     validation::measure(single, "histogram", "shared_atomics", words * 4ll, 4.0 * words, [&] {
         hipLaunchKernelGGL(histogram_shared, dim3(blocks), dim3(256), 0, 0, bins, data, words);
     });

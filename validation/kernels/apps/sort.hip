@@ -1,7 +1,7 @@
 // Block-local sorts, the first pass of a merge or radix sort: a bitonic network over 1024 keys in LDS
 // (512 threads, one compare-exchange each a step, 55 steps with a barrier each), and an LSD radix sort
 // of 256 8-bit keys a block, one bit a pass: each pass scans the bit's zeros in LDS (Hillis-Steele) and
-// scatters the keys to their ranks in LDS. 264 and 528 blocks with --small; 2^15 and 2^16 full.
+// scatters the keys to their ranks in LDS. 132 and 264 blocks with --small; 2^15 and 2^16 full.
 #include "apps.h"
 
 __global__ void sort_bitonic(unsigned* data) {
@@ -54,7 +54,7 @@ __global__ void sort_radix(unsigned* data) {
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv), small = validation::small(argc, argv);
-    const int bitonic_blocks = small ? 264 : 1 << 15, radix_blocks = small ? 528 : 1 << 16;
+    const int bitonic_blocks = small ? 132 : 1 << 15, radix_blocks = small ? 264 : 1 << 16;
     const size_t n = std::max(size_t(bitonic_blocks) * 1024, size_t(radix_blocks) * 256);
     std::vector<unsigned> h(n);
     apps::Lcg r(10);

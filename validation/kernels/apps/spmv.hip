@@ -1,7 +1,7 @@
-// Sparse matrix-vector product y = A x, A in CSR: a banded random matrix (8 to 40 non-zeros a row,
-// columns within 2048 of the diagonal, as a mesh's would be). CSR scalar: a thread a row (the warp's
-// lanes walk 32 rows apart); CSR vector: a warp a row, lanes striding the row, a shuffle sum.
-// 2^16 rows with --small, 2^21 full.
+// Sparse matrix-vector product y = A x, A in CSR: a banded random matrix (4 to 20 non-zeros a row,
+// columns within 512 of the diagonal, as a mesh's would be). CSR scalar: a thread a row (blocks of 64
+// threads); CSR vector: a warp a row, lanes striding the row, a shuffle sum.
+// 2^15 rows with --small, 2^21 full.
 #include "apps.h"
 
 __global__ void spmv_scalar(float* y, const int* rowptr, const int* cols, const float* vals, const float* x, int rows) {
@@ -23,13 +23,13 @@ __global__ void spmv_vector(float* y, const int* rowptr, const int* cols, const 
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv), small = validation::small(argc, argv);
-    const int rows = small ? 1 << 16 : 1 << 21;
+    const int rows = small ? 1 << 15 : 1 << 21;
     std::vector<int> rowptr(rows + 1, 0), cols;
     apps::Lcg r(7);
     for (int i = 0; i < rows; ++i) {
-        int nz = 8 + int(r.below(33));
+        int nz = 4 + int(r.below(17));
         for (int k = 0; k < nz; ++k) {
-            int c = i + int(r.below(4097)) - 2048;
+            int c = i + int(r.below(1025)) - 512;
             cols.push_back(c < 0 ? c + rows : c >= rows ? c - rows : c);
         }
         rowptr[i + 1] = int(cols.size());
@@ -39,7 +39,7 @@ int main(int argc, char** argv) {
     float *vals = apps::random_floats(nnz, 8), *x = apps::random_floats(rows, 9), *y = apps::zeros<float>(rows);
     const double bytes = 8.0 * nnz + 12.0 * rows;
     validation::measure(single, "spmv", "csr_scalar", rows, bytes, [&] {
-        hipLaunchKernelGGL(spmv_scalar, dim3(rows / 256), dim3(256), 0, 0, y, d_rowptr, d_cols, vals, x, rows);
+        hipLaunchKernelGGL(spmv_scalar, dim3(rows / 64), dim3(64), 0, 0, y, d_rowptr, d_cols, vals, x, rows);
     });
     validation::measure(single, "spmv", "csr_vector", rows, bytes, [&] {
         hipLaunchKernelGGL(spmv_vector, dim3(rows / (256 / APPS_WARP)), dim3(256), 0, 0, y, d_rowptr, d_cols, vals, x, rows);
