@@ -84,7 +84,9 @@ class DryRun(unittest.TestCase):
         self.assertIn("first_touch: ncu [.]: ncu --cache-control all --metrics gpc__cycles_elapsed.max "
                       "$WORK/bin/first_touch/first_touch ncu > first_touch_ncu.txt", lines)
         names = {ln.split(":")[0] for ln in lines}
-        self.assertEqual(len(names), 38)  # every entry: all have programs and run on NVIDIA
+        self.assertIn("apps: ncu [.]: ncu --clock-control none --csv --metrics gpc__cycles_elapsed.max "
+                      "$WORK/bin/apps/gemm --small --repeat 7 > ncu_cycles_small.csv", lines)
+        self.assertEqual(len(names), 39)  # every entry: all have programs and run on NVIDIA
         amd = {ln.split(":")[0] for ln in device("--vendor", "amd", "--dry-run").stdout.splitlines()}
         self.assertEqual(names - amd, {"dcucc", "measure"})  # vendors = ["nvidia"]
 
