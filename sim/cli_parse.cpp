@@ -167,17 +167,41 @@ po::options_description validate_options() {
     o.add_options()("config", po::value<std::string>()->value_name("FILE"), "preset (INI); default: the built-in dcu-z100 values")(
         "out", po::value<std::string>()->value_name("REPORT_DIR")->default_value("validation-report"), "report folder")(
         "jobs,j", cli::jobs()->value_name("N")->default_value(2), "simulations at a time, 1 to 1024")(
-        "quiet,q", po::bool_switch(), "no line per trace on stderr")("gate", po::bool_switch(), "exit 1 past the limits below")(
+        "quiet,q", po::bool_switch(), "no line per trace on stderr")(
+        "test", po::value<std::string>()->value_name("DIR"), "the test set's results folder: a second block, its report in REPORT_DIR/test")(
+        "gate", po::bool_switch(), "exit 1 past the limits below (DIR's; the test set's: the --test-* ones given)")(
         "max-cycles-mape", cli::percentage()->value_name("P")->default_value(25), "cycles MAPE, %")(
         "max-dram-error", cli::percentage()->value_name("P")->default_value(10), "every kernel's DRAM read bytes, %")(
         "max-dram-write-mape", cli::percentage()->value_name("P"), "DRAM write bytes MAPE, % (default: no limit)")(
         "max-l1-error", cli::percentage()->value_name("PP"), "mean L1 hit-rate error, points (default: no limit)")(
         "max-l2-error", cli::percentage()->value_name("PP"), "mean L2 hit-rate error, points (default: no limit)")(
+        "max-inexact-conflicts", cli::percentage()->value_name("N")->default_value(0), "kernels whose bank conflicts may differ")(
+        "test-max-cycles-mape", cli::percentage()->value_name("P"), "the test set's cycles MAPE, % (default: no limit)")(
+        "test-max-dram-error", cli::percentage()->value_name("P"), "the test set's worst DRAM read bytes, % (default: no limit)")(
+        "test-max-dram-write-mape", cli::percentage()->value_name("P"), "the test set's DRAM write bytes MAPE, %")(
+        "test-max-l1-error", cli::percentage()->value_name("PP"), "the test set's mean L1 hit-rate error, points")(
+        "test-max-l2-error", cli::percentage()->value_name("PP"), "the test set's mean L2 hit-rate error, points")(
+        "test-max-inexact-conflicts", cli::percentage()->value_name("N"), "the test set's kernels whose bank conflicts may differ")(
         "status", po::bool_switch(), "with --slurm's folder: the traces done, running, failed, pending")(
         "help,h", po::bool_switch(), "this help");
     add_slurm_options(o);
     return o;
 }
+
+namespace {
+
+// --PREFIXmax-... of the variables map into `l`; the limits not given keep their defaults.
+void read_limits(const po::variables_map& vm, const std::string& prefix, GateLimits& l) {
+    for (const auto& [name, field] : {std::pair<const char*, double GateLimits::*>{"max-cycles-mape", &GateLimits::max_cycles_mape},
+                                      {"max-dram-error", &GateLimits::max_dram_error},
+                                      {"max-dram-write-mape", &GateLimits::max_dram_write_mape},
+                                      {"max-l1-error", &GateLimits::max_l1_error},
+                                      {"max-l2-error", &GateLimits::max_l2_error},
+                                      {"max-inexact-conflicts", &GateLimits::max_inexact_conflicts}})
+        if (vm.count(prefix + name)) l.*field = vm[prefix + name].as<double>();
+}
+
+}  // namespace
 
 ValidateArgs parse_validate_args(const std::vector<std::string>& args) {
     po::options_description all = with_hidden(validate_options(), "dir");
@@ -195,15 +219,19 @@ ValidateArgs parse_validate_args(const std::vector<std::string>& args) {
     o.jobs = unsigned(vm["jobs"].as<uint64_t>());
     o.quiet = vm["quiet"].as<bool>();
     o.gate = vm["gate"].as<bool>();
-    o.max_cycles_mape = vm["max-cycles-mape"].as<double>();
-    o.max_dram_error = vm["max-dram-error"].as<double>();
-    if (vm.count("max-dram-write-mape")) o.max_dram_write_mape = vm["max-dram-write-mape"].as<double>();
-    if (vm.count("max-l1-error")) o.max_l1_error = vm["max-l1-error"].as<double>();
-    if (vm.count("max-l2-error")) o.max_l2_error = vm["max-l2-error"].as<double>();
+    read_limits(vm, "", o.limits);
+    read_limits(vm, "test-", o.test_limits);
+    o.test_dir = str_of(vm, "test");
+    if (vm.count("test") && o.test_dir.empty()) throw ConfigError("dcusim validate: --test needs a folder");
+    if (o.test_dir.empty())
+        for (const auto& [name, v] : vm)
+            if (name.rfind("test-", 0) == 0) throw ConfigError("dcusim validate: --" + name + " goes with --test");
     if (o.out.empty()) throw ConfigError("dcusim validate: --out needs a folder");
     read_slurm_args("validate", vm, o);
     o.status = vm["status"].as<bool>();
     if (o.slurm && o.status) throw ConfigError("dcusim validate: --slurm or --status, not both");
+    if (!o.test_dir.empty() && (o.slurm || o.status || o.task >= 0))
+        throw ConfigError("dcusim validate: --slurm and --status take one folder, not --test");
     return o;
 }
 

@@ -37,13 +37,21 @@ struct SweepArgs {
 boost::program_options::options_description sweep_options();
 SweepArgs parse_sweep_args(const std::vector<std::string>& args);
 
+// What --gate holds one set of kernels to; infinity: no limit.
+struct GateLimits {
+    static constexpr double none = std::numeric_limits<double>::infinity();
+    double max_cycles_mape = none, max_dram_error = none, max_dram_write_mape = none;
+    double max_l1_error = none, max_l2_error = none;
+    double max_inexact_conflicts = 0;  // kernels whose bank conflicts may differ
+};
+
 struct ValidateArgs {
     std::string dir, config, out = "validation-report";
+    std::string test_dir;  // --test: the test set's folder, reported (and gated) as a second block
     unsigned jobs = 2;
     bool quiet = false, gate = false, help = false;
-    double max_cycles_mape = 25, max_dram_error = 10;
-    double max_dram_write_mape = std::numeric_limits<double>::infinity();
-    double max_l1_error = std::numeric_limits<double>::infinity(), max_l2_error = std::numeric_limits<double>::infinity();
+    GateLimits limits{25, 10},  // the calibration set's (DIR's)
+        test_limits{GateLimits::none, GateLimits::none, GateLimits::none, GateLimits::none, GateLimits::none, GateLimits::none};
     std::vector<std::string> settings;  // every preset key, as --KEY VALUE for the replays (filled later)
     // As sweep's: --slurm runs the replays as a job array (sim/validate_slurm.cpp); --status reports.
     bool slurm = false, status = false;

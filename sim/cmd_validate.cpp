@@ -244,8 +244,20 @@ std::string validation_csv(const std::vector<Row>& rows, const std::vector<Metri
     return csv.str();
 }
 
-// The summary on stdout; the last line is the cycles MAPE.
-void print_summary(const Options& o, const Inputs& in, const std::vector<Summary>& sums) {
+// The kernel of the largest cycles error, and that error signed (%); none: "".
+std::pair<std::string, double> worst_cycles(const std::vector<Row>& rows) {
+    std::pair<std::string, double> worst{"", 0};
+    for (const auto& r : rows)
+        if (r.metric == "cycles" && r.compared && (worst.first.empty() || r.error > std::fabs(worst.second)))
+            worst = {r.kernel, 100.0 * (r.predicted - r.measured) / r.measured};
+    return worst;
+}
+
+// The summary on stdout, under a heading line "== HEADING: DIR" where one is given; the
+// last line is the cycles MAPE, the one before it the worst kernel's cycles error.
+void print_summary(const Options& o, const Inputs& in, const std::vector<Summary>& sums, const std::vector<Row>& rows,
+                   const std::string& heading) {
+    if (!heading.empty()) std::cout << "== " << heading << ": " << o.dir << '\n';
     std::cout << "dcusim validate: " << in.pairs.size() << " kernels from " << in.traces.size() << " traces, " << in.profiler
               << " counters; report in " << o.out << "/report.md\n";
     std::cout << std::left << std::setw(22) << "metric" << std::right << std::setw(9) << "kernels" << std::setw(14) << "mean error"
@@ -258,63 +270,40 @@ void print_summary(const Options& o, const Inputs& in, const std::vector<Summary
                   << (std::to_string(s.exact) + "/" + std::to_string(s.n)) << '\n';
         if (s.metric == "cycles") cycles = &s;
     }
+    const auto worst = worst_cycles(rows);
+    if (!worst.first.empty())
+        std::cout << "worst cycles error: " << worst.first << " " << (worst.second >= 0 ? "+" : "") << fmt(worst.second) << " %\n";
     std::cout << "cycles MAPE: " << fmt(cycles ? cycles->mean : NAN) << "% over " << (cycles ? cycles->n : 0) << " kernels\n";
 }
 
-// --gate: whether every limit holds; each one broken says so on stderr.
-bool gate_holds(const Options& o, const std::vector<Summary>& sums, const std::vector<Row>& rows) {
+// --gate: whether every limit holds; each one broken says so on stderr (after "SET: " when
+// the set is named).
+bool gate_holds(const GateLimits& lim, const std::string& set, const std::vector<Summary>& sums, const std::vector<Row>& rows) {
     bool ok = true;
+    auto broken = [&]() -> std::ostream& {
+        ok = false;
+        return std::cerr << "dcusim validate: GATE: " << (set.empty() ? "" : set + ": ");
+    };
     for (const auto& s : sums) {
-        if (s.metric == "cycles" && s.mean > o.max_cycles_mape) {
-            std::cerr << "dcusim validate: GATE: cycles MAPE " << fmt(s.mean) << "% is over " << fmt(o.max_cycles_mape) << "%\n";
-            ok = false;
-        }
-        const double hit_limit = s.metric == "l1_hit_rate" ? o.max_l1_error : s.metric == "l2_hit_rate" ? o.max_l2_error : INFINITY;
-        if (s.mean > hit_limit) {
-            std::cerr << "dcusim validate: GATE: " << s.metric << " off by " << fmt(s.mean) << " points on average (limit " << fmt(hit_limit) << ")\n";
-            ok = false;
-        }
-        if (s.metric == "dram_write_bytes" && s.mean > o.max_dram_write_mape) {
-            std::cerr << "dcusim validate: GATE: DRAM write bytes MAPE " << fmt(s.mean) << "% is over " << fmt(o.max_dram_write_mape) << "%\n";
-            ok = false;
-        }
-        if (s.kind == ErrorKind::Exact && s.exact != s.n) {
-            std::cerr << "dcusim validate: GATE: " << s.metric << " differ on " << s.n - s.exact << " of " << s.n << " kernels\n";
-            ok = false;
-        }
+        if (s.metric == "cycles" && s.mean > lim.max_cycles_mape)
+            broken() << "cycles MAPE " << fmt(s.mean) << "% is over " << fmt(lim.max_cycles_mape) << "%\n";
+        const double hit_limit = s.metric == "l1_hit_rate" ? lim.max_l1_error : s.metric == "l2_hit_rate" ? lim.max_l2_error : INFINITY;
+        if (s.mean > hit_limit) broken() << s.metric << " off by " << fmt(s.mean) << " points on average (limit " << fmt(hit_limit) << ")\n";
+        if (s.metric == "dram_write_bytes" && s.mean > lim.max_dram_write_mape)
+            broken() << "DRAM write bytes MAPE " << fmt(s.mean) << "% is over " << fmt(lim.max_dram_write_mape) << "%\n";
+        if (s.kind == ErrorKind::Exact && double(s.n - s.exact) > lim.max_inexact_conflicts)
+            broken() << s.metric << " differ on " << s.n - s.exact << " of " << s.n << " kernels"
+                     << (lim.max_inexact_conflicts > 0 ? " (limit " + fmt(lim.max_inexact_conflicts, 0) + ")" : "") << '\n';
     }
     for (const auto& r : rows)
-        if (r.compared && r.metric == "dram_read_bytes" && r.error > o.max_dram_error) {
-            std::cerr << "dcusim validate: GATE: " << r.kernel << " " << r.metric << " off by " << fmt(r.error) << "% (limit "
-                      << fmt(o.max_dram_error) << "%)\n";
-            ok = false;
-        }
+        if (r.compared && r.metric == "dram_read_bytes" && r.error > lim.max_dram_error)
+            broken() << r.kernel << " " << r.metric << " off by " << fmt(r.error) << "% (limit " << fmt(lim.max_dram_error) << "%)\n";
     return ok;
 }
 
-}  // namespace
-
-int cmd_validate(const std::vector<std::string>& args) {
-    const char* usage =
-        "usage: dcusim validate DIR [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
-        "                       [--slurm [--partition P] [--account A] [--time T] [--array-max N] [--per-task K] | --status]\n"
-        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
-        "                               [--max-l1-error PP] [--max-l2-error PP]]\n"
-        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
-        "  --gate fails (exit 1) unless: bank conflicts are exact on every kernel, the cycles MAPE is at most P\n"
-        "  (25), every kernel's DRAM read bytes are within P % (10), the DRAM write bytes MAPE is at most P, and the mean\n"
-        "  L1 and L2 hit-rate errors are at most PP percentage points (these three: no limit unless given)\n";
-    Options o;
-    try {
-        o = parse_validate_args(args);
-    } catch (const ConfigError& e) {
-        std::cerr << e.what() << '\n';
-        return 2;
-    }
-    if (o.help) {
-        std::cout << usage << '\n' << validate_options();
-        return 0;
-    }
+// Replays one results folder, writes its report into o.out and prints its block (under
+// `heading`, when given). 0, 1 when --gate finds a limit of `lim` broken, 2 on bad input.
+int validate_folder(Options o, const GateLimits& lim, const std::string& heading) {
     Inputs in;
     if (int rc = load_inputs(o, in)) return rc;
     std::map<std::string, nlohmann::json> cluster_sims;  // --slurm: the replays the job array ran
@@ -358,9 +347,47 @@ int cmd_validate(const std::vector<std::string>& args) {
         return 2;
     }
     if (!plot_note.empty()) std::cerr << "dcusim validate: " << plot_note << '\n';
-    print_summary(o, in, sums);
+    print_summary(o, in, sums, rows, heading);
     if (!o.gate) return 0;
-    return gate_holds(o, sums, rows) ? 0 : 1;
+    return gate_holds(lim, heading, sums, rows) ? 0 : 1;
+}
+
+}  // namespace
+
+int cmd_validate(const std::vector<std::string>& args) {
+    const char* usage =
+        "usage: dcusim validate DIR [--test TEST_DIR] [--config FILE] [--out REPORT_DIR] [-j N] [--quiet]\n"
+        "                       [--slurm [--partition P] [--account A] [--time T] [--array-max N] [--per-task K] | --status]\n"
+        "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
+        "                               [--max-l1-error PP] [--max-l2-error PP] [--max-inexact-conflicts N]\n"
+        "                               [--test-max-cycles-mape P] ... (each limit again for TEST_DIR)]\n"
+        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
+        "  --test TEST_DIR: a second folder, the test set (kernels no preset value was fitted to), replayed under its own\n"
+        "  replay.ini and reported as a second block (\"== test set: TEST_DIR\") after DIR's (\"== calibration set: DIR\"),\n"
+        "  each with its table, worst kernel and cycles MAPE; its report goes to REPORT_DIR/test\n"
+        "  --gate fails (exit 1) unless, on DIR: bank conflicts are exact on every kernel (but N), the cycles MAPE is at\n"
+        "  most P (25), every kernel's DRAM read bytes are within P % (10), the DRAM write bytes MAPE is at most P, and the\n"
+        "  mean L1 and L2 hit-rate errors are at most PP percentage points (these three: no limit unless given);\n"
+        "  on TEST_DIR the --test-max-* limits given, and no other\n";
+    Options o;
+    try {
+        o = parse_validate_args(args);
+    } catch (const ConfigError& e) {
+        std::cerr << e.what() << '\n';
+        return 2;
+    }
+    if (o.help) {
+        std::cout << usage << '\n' << validate_options();
+        return 0;
+    }
+    if (o.test_dir.empty()) return validate_folder(o, o.limits, "");
+    const int calibration = validate_folder(o, o.limits, "calibration set");
+    if (calibration == 2) return 2;
+    Options t = o;
+    t.dir = o.test_dir;
+    t.out = (fs::path(o.out) / "test").string();
+    const int test = validate_folder(t, o.test_limits, "test set");
+    return test == 2 ? 2 : std::max(calibration, test);
 }
 
 }  // namespace dcusim

@@ -20,6 +20,7 @@ std::string self_exe() {
 }
 
 pid_t spawn(const std::string& exe, const std::vector<std::string>& argv, const std::string& err_path) {
+    std::fflush(nullptr);  // else the child's freopen writes what the parent's stdout still buffers, twice
     pid_t pid = fork();
     if (pid == 0) {
         if (!freopen("/dev/null", "w", stdout) || !freopen(err_path.c_str(), "w", stderr)) _exit(127);
@@ -60,6 +61,7 @@ int run_capture(const std::vector<std::string>& argv, std::string& output) {
     output.clear();
     int fds[2];
     if (argv.empty() || pipe(fds) != 0) return 127;
+    std::fflush(nullptr);
     const pid_t pid = fork();
     if (pid == 0) {
         close(fds[0]);
@@ -115,6 +117,7 @@ namespace dcusim {
 
 bool run_gnuplot(const std::string& script, bool& missing) {
     missing = false;
+    std::fflush(nullptr);  // else the child's freopen writes what the parent's stdout still buffers, twice
     pid_t pid = fork();
     if (pid == 0) {
         if (!freopen("/dev/null", "w", stdout) || !freopen("/dev/null", "w", stderr)) _exit(127);

@@ -85,12 +85,15 @@ class DryRun(unittest.TestCase):
         self.assertIn("first_touch: ncu [.]: ncu --cache-control all --metrics gpc__cycles_elapsed.max "
                       "$WORK/bin/first_touch/first_touch ncu > first_touch_ncu.txt", lines)
         names = {ln.split(":")[0] for ln in lines}
+        self.assertIn("apps: ncu [.]: ncu --clock-control none --csv --metrics gpc__cycles_elapsed.max "
+                      "$WORK/bin/apps/gemm --small --repeat 7 > ncu_cycles_small.csv", lines)
         # every entry with a program of its own (all run on NVIDIA); mapped_kernels is measured by transfers
         with open(os.path.join(SRC, "validation", "experiments.toml"), "rb") as f:
             reg = tomllib.load(f)["experiment"]
         self.assertEqual(names, {n for n, e in reg.items() if e.get("sources")})
         self.assertNotIn("mapped_kernels", names)
         self.assertIn("hostcapture", names)
+        self.assertIn("apps", names)
         amd = {ln.split(":")[0] for ln in device("--vendor", "amd", "--dry-run").stdout.splitlines()}
         self.assertEqual(names - amd, {"dcucc", "measure"})  # vendors = ["nvidia"]
 

@@ -9,7 +9,8 @@ Launches pair by order: each program runs its variants in the same order in
 the timing run, under ncu (--once) and under dcutrace (--once), one launch each.
 Counters come from ncu_full.csv / ncu_small.csv (--vendor nvidia), or from
 rocprof_full/NAME.csv / rocprof_small/NAME.csv (--vendor amd; one row per
-dispatch, counters as columns; not run here, we have no DCU). With
+dispatch, counters as columns; not run here, we have no DCU); a scale with
+neither (the test set profiles --small alone) keeps its times only. With
 ncu_cycles_small.csv (the profile ncu_cycles_small: each variant profiled N
 times in a row), a --small variant's gpc__cycles_elapsed.max is the median of its N
 readings; the one-launch reading stays as gpc__cycles_elapsed.max.once.
@@ -92,6 +93,7 @@ def capture_rows(path):
     return rows
 
 
+# The suite's families; any other family (the test set's, kernels/apps/) is its program's name.
 PROGRAM_OF_FAMILY = {"lds_bank": "lds_bank", "transpose": "transpose", "constant": "constant", "stencil": "constant",
                      "coalescing": "coalescing", "layout": "coalescing", "pointer_chase": "memory", "stream": "memory",
                      "reduction": "shared_compute", "spill": "shared_compute", "matmul": "shared_compute"}
@@ -106,18 +108,19 @@ def main(d):
     small_variants = {}
     for r in results:
         if r["scale"] == "small":
-            prog = PROGRAM_OF_FAMILY[r["family"]]
+            prog = PROGRAM_OF_FAMILY.get(r["family"], r["family"])
             small_variants[prog] = small_variants.get(prog, 0) + 1
     cycles_csv = os.path.join(d, "ncu_cycles_small.csv")
     medians = cycle_medians(cycles_csv, small_variants) if os.path.exists(cycles_csv) else {}
     for scale in ("full", "small"):
-        ncu_csv = os.path.join(d, "ncu_%s.csv" % scale)
-        ncu = ncu_sections(ncu_csv) if os.path.exists(ncu_csv) else rocprof_sections(os.path.join(d, "rocprof_%s" % scale))
+        ncu_csv, rocprof_dir = os.path.join(d, "ncu_%s.csv" % scale), os.path.join(d, "rocprof_%s" % scale)
+        ncu = ncu_sections(ncu_csv) if os.path.exists(ncu_csv) else rocprof_sections(rocprof_dir)
+        profiled = os.path.exists(ncu_csv) or os.path.isdir(rocprof_dir)  # the test set profiles --small alone
         order = {}
         for r in results:
             if r["scale"] != scale:
                 continue
-            prog = PROGRAM_OF_FAMILY[r["family"]]
+            prog = PROGRAM_OF_FAMILY.get(r["family"], r["family"])
             i = order.setdefault(prog, 0)
             order[prog] = i + 1
             launches = ncu.get(prog, [])
@@ -144,7 +147,7 @@ def main(d):
                                      run, c["kernel_ms"], c["capture_ms"], "%.0f" % (float(run) / native) if run else "",
                                      "%.0f" % (float(c["kernel_ms"]) / native), "%.0f" % (float(c["capture_ms"]) / native)])
         for prog, n in order.items():
-            if n != len(ncu.get(prog, [])):
+            if profiled and n != len(ncu.get(prog, [])):
                 sys.exit("%s: %s has %d variants timed but %d launches under ncu" % (d, prog, n, len(ncu.get(prog, []))))
     csv.writer(open(os.path.join(d, "measurements.csv"), "w", newline="")).writerows(meas)
     csv.writer(open(os.path.join(d, "capture.csv"), "w", newline="")).writerows(captured)

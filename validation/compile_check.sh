@@ -5,13 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")"
 T=$(mktemp -d)
 n=0
-for src in kernels/*.hip; do
+for src in kernels/*.hip kernels/apps/*.hip; do
     hipcc --offload-arch=gfx906 -c "$src" -o "$T/$(basename "$src" .hip).o"
     n=$((n + 1))
 done
 echo "hipcc gfx906: $n kernels compiled"
 if [ -x /usr/local/cuda/bin/nvcc ]; then
-    for src in kernels/*.hip; do /usr/local/cuda/bin/nvcc -arch=sm_90 -x cu -c "$src" -o "$T/nv.o"; done
+    for src in kernels/*.hip kernels/apps/*.hip; do /usr/local/cuda/bin/nvcc -arch=sm_90 -x cu -c "$src" -o "$T/nv.o"; done
     echo "nvcc sm_90: $n kernels compiled"
 else
     echo "nvcc: not installed here, sm_90 compile skipped"

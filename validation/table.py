@@ -20,20 +20,22 @@ def main(path):
             return "-"
         return "%.*f / %.*f" % (digits, float(r["measured"]) / scale, digits, float(r["predicted"]) / scale)
 
-    print("| kernel | cycles measured | predicted | error | LDS conflicts (measured = predicted) | L1 hit % m / p "
+    print("| kernel | cycles measured | predicted | error | LDS conflicts m (/ p where they differ) | L1 hit % m / p "
           "| L2 hit % (TEX) m / p | DRAM read MB m / p | DRAM write MB m / p | instructions: error |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for k in order:
         c = rows[k]["cycles"]
         m, p = float(c["measured"]), float(c["predicted"])
         conflicts = rows[k]["lds_bank_conflicts"]
+        cm, cp = float(conflicts["measured"]), float(conflicts["predicted"])
+        conflict_text = "%.0f" % cm if cm == cp else "%.0f / %.0f" % (cm, cp)
         ins = rows[k].get("instructions")
         ins_err = "-"
         if ins and ins["compared"] == "1":
             im, ip = float(ins["measured"]), float(ins["predicted"])
             ins_err = "%+.1f %%" % (100 * (ip - im) / im)
-        print("| %s | %.0f | %.0f | %+.1f %% | %.0f | %s | %s | %s | %s | %s |" % (
-            k, m, p, 100 * (p - m) / m, float(conflicts["measured"]), pair(k, "l1_hit_rate"), pair(k, "l2_hit_rate"),
+        print("| %s | %.0f | %.0f | %+.1f %% | %s | %s | %s | %s | %s | %s |" % (
+            k, m, p, 100 * (p - m) / m, conflict_text, pair(k, "l1_hit_rate"), pair(k, "l2_hit_rate"),
             pair(k, "dram_read_bytes", 1e6, 2), pair(k, "dram_write_bytes", 1e6, 2), ins_err))
 
 

@@ -1,5 +1,6 @@
 // Issue 24: the one command-line layer (sim/cli_options.h) that sweep, plot, validate, trace
 // convert and dcusim-tracegen parse with: strict values, Boost's syntax, our one-line errors.
+#include <cmath>
 #include <catch2/catch.hpp>
 
 #include "sim/cli_options.h"
@@ -126,7 +127,16 @@ TEST_CASE("sweep, validate, plot and trace convert parse through the same layer"
     CHECK_THROWS_WITH(parse_sweep_args({"--bogus"}), "dcusim sweep: unknown option '--bogus'");
     CHECK(parse_validate_args({"d", "-j1"}).jobs == 1);
     CHECK(parse_validate_args({"d"}).jobs == 2);
-    CHECK(parse_validate_args({"d", "--max-l1-error", "1.5"}).max_l1_error == 1.5);
+    CHECK(parse_validate_args({"d", "--max-l1-error", "1.5"}).limits.max_l1_error == 1.5);
+    CHECK(parse_validate_args({"d"}).limits.max_cycles_mape == 25);
+    CHECK(parse_validate_args({"d"}).limits.max_inexact_conflicts == 0);
+    const ValidateArgs sets = parse_validate_args({"d", "--test", "t", "--test-max-cycles-mape", "17", "--test-max-inexact-conflicts", "7"});
+    CHECK(sets.test_dir == "t");
+    CHECK(sets.test_limits.max_cycles_mape == 17);
+    CHECK(sets.test_limits.max_inexact_conflicts == 7);
+    CHECK(std::isinf(sets.test_limits.max_dram_error));  // the test set: only the limits given
+    CHECK(sets.limits.max_cycles_mape == 25);            // the calibration set's stay
+    CHECK_THROWS_WITH(parse_validate_args({"d", "--test-max-l2-error", "3"}), "dcusim validate: --test-max-l2-error goes with --test");
     CHECK_THROWS_WITH(parse_validate_args({"d", "-j", "0x"}), "dcusim validate: -j: '0x' is not a number of jobs from 1 to 1024");
     CHECK_THROWS_WITH(parse_validate_args({"d", "--bogus"}), "dcusim validate: unknown option '--bogus'");
     CHECK_THROWS_WITH(parse_validate_args({"d", "e"}), "dcusim validate: one results folder only ('e')");
