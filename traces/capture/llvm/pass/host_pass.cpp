@@ -123,6 +123,48 @@ bool rewrite_calls(Module& m) {
     return !calls.empty();
 }
 
+// Every other call of the CUDA runtime or HIP (a declared function named cuda* or hip*) is API time
+// too, as dcutrace counts it: it goes through `dcucc.api.NAME`, of the callee's type and attributes,
+// which calls __dcucc_api_enter, the callee and __dcucc_api_exit (host_calls.h's host time).
+bool is_api(const Function& f) {
+    const StringRef n = f.getName();
+    return f.isDeclaration() && !f.isVarArg() && (starts_with(n, "cuda") || starts_with(n, "hip")) &&
+           !listed(kLaunchers, n) && !listed(kHostCalls, n);
+}
+
+Function* bracket(Module& m, Function& callee) {
+    const std::string name = "dcucc.api." + callee.getName().str();
+    if (Function* f = m.getFunction(name)) return f;
+    LLVMContext& ctx = m.getContext();
+    Function* f = Function::Create(callee.getFunctionType(), GlobalValue::InternalLinkage, name, &m);
+    f->setAttributes(callee.getAttributes());
+    f->setCallingConv(callee.getCallingConv());
+    IRBuilder<> b(BasicBlock::Create(ctx, "", f));
+    b.CreateCall(m.getOrInsertFunction("__dcucc_api_enter", Type::getVoidTy(ctx)));
+    std::vector<Value*> args;
+    for (Argument& a : f->args()) args.push_back(&a);
+    CallInst* r = b.CreateCall(&callee, args);
+    r->setAttributes(callee.getAttributes());
+    r->setCallingConv(callee.getCallingConv());
+    b.CreateCall(m.getOrInsertFunction("__dcucc_api_exit", Type::getVoidTy(ctx)));
+    if (r->getType()->isVoidTy()) b.CreateRetVoid();
+    else b.CreateRet(r);
+    return f;
+}
+
+bool bracket_api_calls(Module& m) {
+    std::vector<CallBase*> calls;
+    for (Function& f : m)
+        for (BasicBlock& bb : f)
+            for (Instruction& i : bb)
+                if (auto* c = dyn_cast<CallBase>(&i))
+                    if (Function* callee = c->getCalledFunction();
+                        callee && is_api(*callee) && c->getFunctionType() == callee->getFunctionType())
+                        calls.push_back(c);
+    for (CallBase* c : calls) c->setCalledFunction(bracket(m, *c->getCalledFunction()));
+    return !calls.empty();
+}
+
 // A constructor that hands this module's device metadata to the host runtime.
 bool embed_meta(Module& m) {
     const std::string text = read_meta(m.getSourceFileName(), m.getContext());
@@ -144,7 +186,7 @@ bool embed_meta(Module& m) {
 PreservedAnalyses HostPass::run(Module& m, ModuleAnalysisManager&) {
     const Triple t(m.getTargetTriple());
     if (t.getArch() == Triple::amdgcn || t.isNVPTX()) return PreservedAnalyses::all();
-    const bool changed = rewrite_calls(m) | embed_meta(m);
+    const bool changed = rewrite_calls(m) | bracket_api_calls(m) | embed_meta(m);
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -3,8 +3,10 @@
 ; synchronous and an asynchronous copy, a page-locked allocation with flags,
 ; a stream's creation and wait, an event's record and wait, a mapped pointer,
 ; the device's wait, and HIP's forms. An invoke stays an invoke, with its two
-; destinations. Calls that are not recorded (cudaMemset, cudaMalloc) are left
-; as they are.
+; destinations. Other CUDA and HIP calls (cudaMemset, cudaMalloc, hipGetLastError)
+; go through `dcucc.api.NAME`, which brackets them with __dcucc_api_enter and
+; _exit (API time, not host time), one per callee; other functions (malloc) and
+; definitions are left as they are.
 ; RUN-PASSES: dcucc-host
 target triple = "x86_64-pc-linux-gnu"
 
@@ -15,7 +17,7 @@ define i32 @phase(ptr %d, ptr %h, ptr %s, ptr %e, ptr %pp) {
   %b = call i32 @cudaStreamCreate(ptr %pp)
 ; CHECK-DCUCC-HOST: call i32 @__dcucc_cudaMemcpy(ptr %d, ptr %h, i64 4096, i32 1)
   %c = call i32 @cudaMemcpy(ptr %d, ptr %h, i64 4096, i32 1)
-; CHECK-DCUCC-HOST: call i32 @cudaMemset(ptr %d, i32 0, i64 4096)
+; CHECK-DCUCC-HOST: call i32 @dcucc.api.cudaMemset(ptr %d, i32 0, i64 4096)
   %m = call i32 @cudaMemset(ptr %d, i32 0, i64 4096)
 ; CHECK-DCUCC-HOST: call i32 @__dcucc_cudaMemcpyAsync(ptr %h, ptr %d, i64 64, i32 2, ptr %s)
   %f = call i32 @cudaMemcpyAsync(ptr %h, ptr %d, i64 64, i32 2, ptr %s)
@@ -29,8 +31,14 @@ define i32 @phase(ptr %d, ptr %h, ptr %s, ptr %e, ptr %pp) {
   %k = call i32 @cudaHostGetDevicePointer(ptr %pp, ptr %h, i32 0)
 ; CHECK-DCUCC-HOST: call i32 @__dcucc_cudaDeviceSynchronize()
   %l = call i32 @cudaDeviceSynchronize()
-; CHECK-DCUCC-HOST: call i32 @cudaMalloc(ptr %pp, i64 16)
+; CHECK-DCUCC-HOST: call i32 @dcucc.api.cudaMalloc(ptr %pp, i64 16)
   %n = call i32 @cudaMalloc(ptr %pp, i64 16)
+; CHECK-DCUCC-HOST: call i32 @dcucc.api.cudaMalloc(ptr %pp, i64 32)
+  %o = call i32 @cudaMalloc(ptr %pp, i64 32)
+; CHECK-DCUCC-HOST: call ptr @malloc(i64 8)
+  %p = call ptr @malloc(i64 8)
+; CHECK-DCUCC-HOST: call i32 @hipInline()
+  %q = call i32 @hipInline()
   ret i32 %c
 }
 
@@ -43,6 +51,8 @@ define i32 @hip(ptr %d, ptr %h, ptr %s, ptr %pp) {
   %c = call i32 @hipStreamDestroy(ptr %s)
 ; CHECK-DCUCC-HOST: call i32 @__dcucc_hipHostFree(ptr %h)
   %e = call i32 @hipHostFree(ptr %h)
+; CHECK-DCUCC-HOST: call i32 @dcucc.api.hipGetLastError()
+  %f = call i32 @hipGetLastError()
   ret i32 %a
 }
 
@@ -59,6 +69,13 @@ bad:
 }
 
 ; CHECK-DCUCC-HOST: declare i32 @__dcucc_cudaHostAlloc(ptr, i64, i32)
+; CHECK-DCUCC-HOST-LABEL: define internal i32 @dcucc.api.cudaMemset(ptr %0, i32 %1, i64 %2)
+; CHECK-DCUCC-HOST-NEXT: call void @__dcucc_api_enter()
+; CHECK-DCUCC-HOST-NEXT: %4 = call i32 @cudaMemset(ptr %0, i32 %1, i64 %2)
+; CHECK-DCUCC-HOST-NEXT: call void @__dcucc_api_exit()
+; CHECK-DCUCC-HOST-NEXT: ret i32 %4
+; CHECK-DCUCC-HOST-LABEL: define internal i32 @dcucc.api.cudaMalloc(ptr %0, i64 %1)
+; CHECK-DCUCC-HOST-NOT: define internal i32 @dcucc.api.cudaMalloc
 declare i32 @cudaHostAlloc(ptr, i64, i32)
 declare i32 @cudaStreamCreate(ptr)
 declare i32 @cudaMemcpy(ptr, ptr, i64, i32)
@@ -74,4 +91,11 @@ declare i32 @hipHostMalloc(ptr, i64, i32)
 declare i32 @hipMemcpyAsync(ptr, ptr, i64, i32, ptr)
 declare i32 @hipStreamDestroy(ptr)
 declare i32 @hipHostFree(ptr)
+declare ptr @malloc(i64)
+
+; A definition named hip* (an inline function of HIP's headers) is no API call.
+define i32 @hipInline() {
+  ret i32 0
+}
+declare i32 @hipGetLastError()
 declare i32 @__gxx_personality_v0(...)

@@ -37,3 +37,16 @@ void record_host_register(dcutrace::HostCalls& h, uint64_t ptr, uint64_t bytes, 
 }
 
 }  // namespace dcucc::host
+
+// Around every other CUDA runtime or HIP call (the host pass's `dcucc.api.NAME`): API time.
+extern "C" void __dcucc_api_enter() {
+    dcucc::host::Capture& c = dcucc::host::process_capture();
+    std::lock_guard<std::mutex> lock(c.mutex());
+    c.host().api_enter(dcucc::host::now_ns());
+}
+
+extern "C" void __dcucc_api_exit() {
+    dcucc::host::Capture& c = dcucc::host::process_capture();
+    std::lock_guard<std::mutex> lock(c.mutex());
+    c.host().api_exit(dcucc::host::now_ns());
+}
