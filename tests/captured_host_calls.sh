@@ -1,5 +1,6 @@
 # validation/kernels/host_kinds.hip as dcutrace captured it on the H200
-# (validation/results/h200-hostcapture/host_kinds.trace): its host statements against what the
+# (validation/results/h200-hostcapture/host_kinds.trace; check_host_kinds takes any capture of it, so
+# dcucc's joins the list below once it is made there): its host statements against what the
 # program's source does, and `dcusim run --timeline` on it, whose file must keep to the trace-event
 # format (trace_event_check: the unit tests' check) and hold copy times worked out by hand. Then the
 # copy benchmark transfers.hip captured there with no kernel traced (transfers.trace): its copies and
@@ -10,11 +11,13 @@ set -u
 DCUSIM=$1 CHECK=$2 SRC=$3
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
-TRACE=$SRC/validation/results/h200-hostcapture/host_kinds.trace
 cd "$WORK" || exit 1
-"$DCUSIM" trace dump "$TRACE" >dump.txt || { echo "FAIL: trace dump"; exit 1; }
+check_host_kinds() {  # check_host_kinds TRACE
+TRACE=$1
+echo "== $TRACE"
+"$DCUSIM" trace dump "$TRACE" >dump.txt || { echo "FAIL: trace dump"; return 1; }
 # The statements between kernels, and each kernel's loads and stores, for the checks below.
-python3 - dump.txt <<'PY' || exit 1
+python3 - dump.txt <<'PY' || return 1
 import re, sys
 lines = open(sys.argv[1]).read().splitlines()
 host = [l for l in lines if re.match(r"(map|copy|sync|host|kernel) ", l) or l == "sync"]
@@ -60,9 +63,9 @@ if not all(base <= a < base + MiB8 for a in loads): sys.exit("FAIL: a read_mappe
 if any(base <= a < base + MiB8 for a in stores): sys.exit("FAIL: a read_mapped store inside the mapped range")
 PY
 "$DCUSIM" run -q --config "$SRC/configs/h200.ini" --json out.json --timeline t.json "$TRACE" >run.txt 2>&1 ||
-    { echo "FAIL: dcusim run: $(cat run.txt)"; exit 1; }
-"$CHECK" t.json || { echo "FAIL: t.json is not a trace-event file"; exit 1; }
-python3 - out.json t.json <<'PY' || exit 1
+    { echo "FAIL: dcusim run: $(cat run.txt)"; return 1; }
+"$CHECK" t.json || { echo "FAIL: t.json is not a trace-event file"; return 1; }
+python3 - out.json t.json <<'PY'
 import json, sys
 out, tl = (json.load(open(p)) for p in sys.argv[1:3])
 t = out["total"]
@@ -94,6 +97,10 @@ if not (pg["h2d %d B pageable" % MiB8] > dur(8573, 55357, MiB8) and pg["d2h %d B
 # Stream 2's h2d runs while stream 1's kernel or d2h does: the two streams overlap.
 if not t["overlap.ns"] > 0: sys.exit("FAIL: no overlap: %s" % t["overlap.ns"])
 PY
+}
+for t in host_kinds.trace; do
+    check_host_kinds "$SRC/validation/results/h200-hostcapture/$t" || exit 1
+done
 T2=$SRC/validation/results/h200-hostcapture/transfers.trace
 "$DCUSIM" trace dump "$T2" >dump2.txt || { echo "FAIL: trace dump $T2"; exit 1; }
 python3 - dump2.txt <<'PY' || exit 1

@@ -57,7 +57,19 @@ void HostCalls::flush_host() {
 void HostCalls::pinned(uint64_t base, uint64_t bytes, HostMemKind kind, bool mapped) {
     if (bytes == 0) return;
     pinned_[base] = Pinned{base + bytes, kind};
-    if (!mapped) return;
+    if (mapped) map_range(base, bytes);
+}
+
+void HostCalls::device_pointer(uint64_t dev, uint64_t host) {
+    auto it = pinned_.upper_bound(host);
+    if (it == pinned_.begin() || host >= std::prev(it)->second.end) return;  // not page-locked: the call failed
+    --it;
+    const uint64_t offset = host - it->first;
+    if (dev < offset) return;
+    map_range(dev - offset, it->second.end - it->first);
+}
+
+void HostCalls::map_range(uint64_t base, uint64_t bytes) {
     for (const auto& [b, e] : uncovered(mapped_, base, bytes)) {
         if (mapped_.size() >= 65536 || e - b > dcusim::trace::kMaxCopyBytes) break;  // the grammar's limits
         mapped_.emplace(b, e);

@@ -1,4 +1,4 @@
-// dcutrace's record of the program's host side (docs/CAPTURE.md, "Host calls"): the copies, syncs,
+// The record of the program's host side (docs/CAPTURE.md, "Host calls"), dcutrace's and dcucc's: the copies, syncs,
 // launch streams, host time and mapped ranges of docs/trace-format.md's host statements, in program
 // order. The tool (tool.cpp) feeds it what the Sanitizer's callbacks report, as plain numbers, so
 // this part builds and is tested without CUDA. Handles (streams, events) are the program's own
@@ -56,12 +56,18 @@ public:
     // (a `map` statement for the part no earlier one covers).
     void pinned(uint64_t base, uint64_t bytes, HostMemKind kind, bool mapped);
     void unpinned(uint64_t base);
+    // A device pointer the program asked for to host address `host` (cudaHostGetDevicePointer): the
+    // range of page-locked memory `host` lies in, seen from the device at `dev`, is mapped (a `map`
+    // for the part no earlier one covers; under unified addressing `dev` == `host`, already mapped).
+    void device_pointer(uint64_t dev, uint64_t host);
     // The kind of host memory at `addr`: pageable unless the program pinned it.
     HostMemKind kind_at(uint64_t addr) const;
 
     // A stream the program created: numbered 1, 2, ... in creation order. Any other handle (the
     // default stream, legacy or per-thread) is stream 0.
     void stream_created(uint64_t handle);
+    // A destroyed stream's handle, when the runtime hands it out again, is a new stream.
+    void stream_destroyed(uint64_t handle) { streams_.erase(handle); }
     uint64_t stream_number(uint64_t handle) const;
 
     void copy(CopyDir dir, uint64_t src, uint64_t dst, uint64_t bytes, bool async, uint64_t stream_handle);
@@ -78,6 +84,7 @@ public:
 
 private:
     void flush_host();
+    void map_range(uint64_t base, uint64_t bytes);
     void statement(const dcusim::trace::Record& r);
     void sync(bool has_stream, uint64_t stream);
 

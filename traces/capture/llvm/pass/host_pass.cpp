@@ -25,6 +25,19 @@ const char* const kLaunchers[] = {"cudaLaunchKernel",      "cudaLaunchKernel_pts
                                   "hipModuleLaunchKernel", "hipModuleGetFunction",  "hipExtModuleLaunchKernel",
                                   "hipExtLaunchKernel"};
 
+// The host calls dcucc records (runtime/host/host_api.h; docs/CAPTURE.md, "Host calls"): copies,
+// page-locked allocations, streams, waits and mapped pointers, of the CUDA runtime and of HIP. A
+// call goes to `__dcucc_NAME`, of the same signature, which makes it and records it.
+const char* const kHostCalls[] = {
+    "cudaMemcpy",           "cudaMemcpyAsync",       "cudaHostAlloc",         "cudaMallocHost",
+    "cudaHostRegister",     "cudaFreeHost",          "cudaHostUnregister",    "cudaHostGetDevicePointer",
+    "cudaStreamCreate",     "cudaStreamCreateWithFlags", "cudaStreamDestroy", "cudaDeviceSynchronize",
+    "cudaStreamSynchronize", "cudaEventRecord",      "cudaEventSynchronize",  "hipMemcpy",
+    "hipMemcpyAsync",       "hipHostMalloc",         "hipHostRegister",       "hipHostFree",
+    "hipHostUnregister",    "hipHostGetDevicePointer", "hipStreamCreate",     "hipStreamCreateWithFlags",
+    "hipStreamDestroy",     "hipDeviceSynchronize",  "hipStreamSynchronize",  "hipEventRecord",
+    "hipEventSynchronize"};
+
 const char* const kStubPrefix = "__device_stub__";
 
 // The kernel's name from its stub's: clang names the stub of `k` `__device_stub__k`
@@ -40,8 +53,9 @@ std::string kernel_of_stub(StringRef stub) {
     return s.substr(0, digits) + std::to_string(len - prefix.size()) + s.substr(at + prefix.size());
 }
 
-bool is_launcher(StringRef n) {
-    for (const char* l : kLaunchers)
+template <size_t N>
+bool listed(const char* const (&names)[N], StringRef n) {
+    for (const char* l : names)
         if (n == l) return true;
     return false;
 }
@@ -66,28 +80,36 @@ std::pair<int, std::string> launch_facts(CallBase& call) {
     return {n, name};
 }
 
-bool rewrite_launches(Module& m) {
-    std::vector<CallBase*> calls;
+// Every call of a listed function goes to `__dcucc_NAME`; a launch gets two more arguments, the
+// kernel's argument count and name.
+bool rewrite_calls(Module& m) {
+    std::vector<std::pair<CallBase*, bool>> calls;  // the call, whether it launches
     for (Function& f : m)
         for (BasicBlock& bb : f)
             for (Instruction& i : bb)
                 if (auto* c = dyn_cast<CallBase>(&i))
-                    if (const Function* callee = c->getCalledFunction(); callee && is_launcher(callee->getName()))
-                        calls.push_back(c);
+                    if (const Function* callee = c->getCalledFunction(); callee && !callee->isVarArg()) {
+                        if (listed(kLaunchers, callee->getName())) calls.emplace_back(c, true);
+                        else if (listed(kHostCalls, callee->getName())) calls.emplace_back(c, false);
+                    }
     LLVMContext& ctx = m.getContext();
-    for (CallBase* c : calls) {
+    for (auto [c, launch] : calls) {
         FunctionType* ft = c->getFunctionType();
         std::vector<Type*> params(ft->param_begin(), ft->param_end());
-        params.push_back(Type::getInt32Ty(ctx));
-        params.push_back(PointerType::get(ctx, 0));
+        if (launch) {
+            params.push_back(Type::getInt32Ty(ctx));
+            params.push_back(PointerType::get(ctx, 0));
+        }
         const std::string name = "__dcucc_" + c->getCalledFunction()->getName().str();
         FunctionCallee wrapper = m.getOrInsertFunction(name, FunctionType::get(ft->getReturnType(), params, false));
-        auto [nargs, kernel] = launch_facts(*c);
         IRBuilder<> b(c);
         std::vector<Value*> args(c->arg_begin(), c->arg_end());
-        args.push_back(b.getInt32(uint32_t(nargs)));
-        args.push_back(kernel.empty() ? static_cast<Value*>(ConstantPointerNull::get(PointerType::get(ctx, 0)))
-                                      : b.CreateGlobalStringPtr(kernel, "dcucc.kernel"));
+        if (launch) {
+            auto [nargs, kernel] = launch_facts(*c);
+            args.push_back(b.getInt32(uint32_t(nargs)));
+            args.push_back(kernel.empty() ? static_cast<Value*>(ConstantPointerNull::get(PointerType::get(ctx, 0)))
+                                          : b.CreateGlobalStringPtr(kernel, "dcucc.kernel"));
+        }
         // A launch in C++ code that may throw is an invoke, a block terminator.
         CallBase* nc = nullptr;
         if (auto* inv = dyn_cast<InvokeInst>(c))
@@ -98,6 +120,48 @@ bool rewrite_launches(Module& m) {
         c->replaceAllUsesWith(nc);
         c->eraseFromParent();
     }
+    return !calls.empty();
+}
+
+// Every other call of the CUDA runtime or HIP (a declared function named cuda* or hip*) is API time
+// too, as dcutrace counts it: it goes through `dcucc.api.NAME`, of the callee's type and attributes,
+// which calls __dcucc_api_enter, the callee and __dcucc_api_exit (host_calls.h's host time).
+bool is_api(const Function& f) {
+    const StringRef n = f.getName();
+    return f.isDeclaration() && !f.isVarArg() && (starts_with(n, "cuda") || starts_with(n, "hip")) &&
+           !listed(kLaunchers, n) && !listed(kHostCalls, n);
+}
+
+Function* bracket(Module& m, Function& callee) {
+    const std::string name = "dcucc.api." + callee.getName().str();
+    if (Function* f = m.getFunction(name)) return f;
+    LLVMContext& ctx = m.getContext();
+    Function* f = Function::Create(callee.getFunctionType(), GlobalValue::InternalLinkage, name, &m);
+    f->setAttributes(callee.getAttributes());
+    f->setCallingConv(callee.getCallingConv());
+    IRBuilder<> b(BasicBlock::Create(ctx, "", f));
+    b.CreateCall(m.getOrInsertFunction("__dcucc_api_enter", Type::getVoidTy(ctx)));
+    std::vector<Value*> args;
+    for (Argument& a : f->args()) args.push_back(&a);
+    CallInst* r = b.CreateCall(&callee, args);
+    r->setAttributes(callee.getAttributes());
+    r->setCallingConv(callee.getCallingConv());
+    b.CreateCall(m.getOrInsertFunction("__dcucc_api_exit", Type::getVoidTy(ctx)));
+    if (r->getType()->isVoidTy()) b.CreateRetVoid();
+    else b.CreateRet(r);
+    return f;
+}
+
+bool bracket_api_calls(Module& m) {
+    std::vector<CallBase*> calls;
+    for (Function& f : m)
+        for (BasicBlock& bb : f)
+            for (Instruction& i : bb)
+                if (auto* c = dyn_cast<CallBase>(&i))
+                    if (Function* callee = c->getCalledFunction();
+                        callee && is_api(*callee) && c->getFunctionType() == callee->getFunctionType())
+                        calls.push_back(c);
+    for (CallBase* c : calls) c->setCalledFunction(bracket(m, *c->getCalledFunction()));
     return !calls.empty();
 }
 
@@ -122,7 +186,7 @@ bool embed_meta(Module& m) {
 PreservedAnalyses HostPass::run(Module& m, ModuleAnalysisManager&) {
     const Triple t(m.getTargetTriple());
     if (t.getArch() == Triple::amdgcn || t.isNVPTX()) return PreservedAnalyses::all();
-    const bool changed = rewrite_launches(m) | embed_meta(m);
+    const bool changed = rewrite_calls(m) | bracket_api_calls(m) | embed_meta(m);
     return changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -134,6 +134,9 @@ void Capture::first_gpu(Backend& gpu, int dev) {
     if (ws != 32 && ws != 64)
         throw CaptureError("GPU " + std::to_string(dev) + " has waves of " + std::to_string(ws) +
                            " lanes: dcusim traces have 32 or 64");
+    if (wave_written_ && ws != wave_size_)
+        throw CaptureError("GPU " + std::to_string(dev) + " has waves of " + std::to_string(ws) +
+                           " lanes, the trace's host statements were written for " + std::to_string(wave_size_));
     try {
         ctl_dev_ = gpu.alloc_device(sizeof(dcucc_control));
         buf_dev_ = gpu.alloc_device(cfg_.buffer_mb * kMiB);
@@ -144,6 +147,38 @@ void Capture::first_gpu(Backend& gpu, int dev) {
     gpu_ = &gpu;
     device_ = dev;
     wave_size_ = ws;
+}
+
+// The trace's first statement: the wave size of the GPU the program uses, asked once (the first
+// traced launch has it, or the first host statement asks for it).
+void Capture::write_wave_size(Backend& gpu) {
+    if (wave_written_) return;
+    if (!wave_size_) {
+        const uint32_t ws = gpu.wave_size(gpu.device());
+        if (ws != 32 && ws != 64)
+            throw CaptureError("the GPU has waves of " + std::to_string(ws) + " lanes: dcusim traces have 32 or 64");
+        wave_size_ = ws;
+    }
+    dcusim::trace::Record r;
+    r.kind = dcusim::trace::RecKind::WaveSize;
+    r.wave_size = wave_size_;
+    writer_->write(r);
+    wave_written_ = true;
+}
+
+void Capture::write_pending() {
+    for (const auto& r : pending_) {
+        writer_->write(r);
+        if (r.kind != dcusim::trace::RecKind::Host) ++host_statements_;
+    }
+    pending_.clear();
+    if (!file_) throw CaptureError("cannot write " + tmp_path_ + ": " + errno_text());
+}
+
+void Capture::flush_host(Backend& gpu) {
+    if (pending_.empty() || finished_) return;
+    write_wave_size(gpu);
+    write_pending();
 }
 
 // The pinned host copy grows to the largest launch's records, not to the
@@ -164,6 +199,10 @@ dcusim::trace::KernelInfo Capture::kernel_info(const LaunchPlan& p, const Launch
     k.name = p.name;
     k.grid = s.grid;
     k.block = s.block;
+    if (p.stream_number) {  // the default stream is written without `stream`, as dcutrace does
+        k.stream = p.stream_number;
+        k.present |= K::HasStream;
+    }
     const KernelMeta* m = p.meta.get();
     if (s.attrs.ok) {
         k.lds_bytes = s.attrs.static_lds + s.dyn_lds;
@@ -205,12 +244,8 @@ void Capture::collect(Backend& gpu, const LaunchPlan& p, const LaunchShape& s) {
     stage(gpu, after.used, p.stream);
     const double kernel_ms = ms_since(p.t0);
 
-    if (traced_ == 0) {
-        dcusim::trace::Record ws;
-        ws.kind = dcusim::trace::RecKind::WaveSize;
-        ws.wave_size = wave_size_;
-        writer_->write(ws);
-    }
+    write_wave_size(gpu);
+    write_pending();  // the host statements before this kernel
     if (p.meta && p.meta->modules > 1 && traced_ == 0)
         std::fprintf(stderr, "dcucc: warning: %s is in %u translation units: its source lines may be another's\n",
                      p.label().c_str(), p.meta->modules);
@@ -275,7 +310,8 @@ void Capture::finish() {
         throw CaptureError("cannot write " + cfg_.times_path + " (DCUCC_TIMES): " + errno_text());
     }
     times_ = nullptr;
-    if (traced_ == 0)
+    if (wave_written_) write_pending();  // host time after the last statement, before an untraced launch
+    if (traced_ == 0 && host_statements_ == 0)
         throw CaptureError("no kernel launch was traced (launches: " + std::to_string(launches_) +
                            (cfg_.kernel_filter.empty() ? "" : ", none matched DCUCC_KERNEL=" + cfg_.kernel_filter) +
                            ")");

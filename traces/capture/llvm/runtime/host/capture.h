@@ -23,11 +23,16 @@
 #include "machine.h"
 #include "order.h"
 #include "meta.h"
+#include "traces/capture/nvidia/host_calls.h"
 #include "traces/format/binary_writer.h"
 
 namespace dcucc::host {
 
 using Clock = std::chrono::steady_clock;
+
+inline uint64_t now_ns() {
+    return uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count());
+}
 
 struct Config {
     std::string trace_path;     // DCUCC_TRACE
@@ -71,6 +76,7 @@ struct LaunchPlan {
     std::string mangled, name;
     std::shared_ptr<const KernelMeta> meta;
     void* stream = nullptr;
+    uint64_t stream_number = 0;  // the trace's stream (host_calls.h's numbering); 0: the default stream
     Clock::time_point t0;
     std::string label() const { return name.empty() ? "an unnamed kernel" : name; }
 };
@@ -106,11 +112,21 @@ public:
     // Removes PATH.tmp, prints `dcucc: WHY` and ends the program (exit code 3).
     [[noreturn]] void fail(const std::string& why);
 
+    // The program's host side (docs/CAPTURE.md, "Host calls"), recorded by the wrappers of the
+    // runtime's host calls (host_api.h) and by launch_with; the caller holds mutex(). Statements
+    // wait in order until the trace's wave size is known, and go into the trace before any kernel
+    // that follows them.
+    dcutrace::HostCalls& host() { return host_; }
+    // After a host call's record: its statements into the trace, the wave size from `gpu` first.
+    void flush_host(Backend& gpu);
+
     uint64_t launches() const { return launches_; }
     uint64_t traced() const { return traced_; }
 
 private:
     void first_gpu(Backend& gpu, int dev);
+    void write_wave_size(Backend& gpu);
+    void write_pending();
     dcusim::trace::KernelInfo kernel_info(const LaunchPlan& p, const LaunchShape& s) const;
     void stage(Backend& gpu, uint64_t used, void* stream);
     struct Machine {
@@ -141,6 +157,12 @@ private:
     uint64_t staging_bytes_ = 0;
 
     uint64_t launches_ = 0, traced_ = 0, records_ = 0;
+
+    // Host statements not yet written, and whether the trace's wave size is.
+    std::vector<dcusim::trace::Record> pending_;
+    uint64_t host_statements_ = 0;
+    bool wave_written_ = false;
+    dcutrace::HostCalls host_{[this](const dcusim::trace::Record& r) { pending_.push_back(r); }};
 };
 
 // The process's capture, built from the environment on first use; a bad
@@ -192,11 +214,16 @@ private:
 // armed and collected when `p` says it is traced. `launch(a)` makes the real
 // call and returns the API's result (0 is success in CUDA's runtime and
 // driver APIs and in HIP); `shape()` is asked only for a traced launch that ran.
+// The launch is one API call of the program's (host_calls.h): the host time before it is written
+// and its stream numbered; its capture is not the program's host time.
 template <class Args, class Launch, class Shape>
 auto launch_with(Capture& c, Backend& gpu, LaunchPlan& p, void* stream, Args& a, Launch&& launch, Shape&& shape) {
+    c.host().api_enter(now_ns());
+    p.stream_number = c.host().launch(uint64_t(reinterpret_cast<uintptr_t>(stream)));
     if (p.traced) a.set(c.arm(gpu, p, stream));
     const auto r = launch(a);
     if (r == decltype(r)(0) && p.traced) c.collect(gpu, p, shape());
+    c.host().api_exit(now_ns());
     return r;
 }
 
