@@ -10,10 +10,11 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def replay(dcusim, config, extra, write, pcs=False, all_kernels=False):
+def replay(dcusim, config, extra, write, pcs=False, all_kernels=False, total=False):
     """write(path) writes the trace. Returns (kernel, preset): the first kernel of dcusim's JSON (its
     "stats", and with pcs its per-instruction "pcs" rows) and the "preset" it ran under; with all_kernels,
-    the list of every kernel instead of (kernel, preset)."""
+    the list of every kernel instead of (kernel, preset); with total, the run's total (the program's
+    figures, `timeline.ns` among them)."""
     with tempfile.TemporaryDirectory() as d:
         trace, out = os.path.join(d, "t.trace"), os.path.join(d, "o.json")
         write(trace)
@@ -22,6 +23,8 @@ def replay(dcusim, config, extra, write, pcs=False, all_kernels=False):
                        stdout=subprocess.DEVNULL)
         with open(out) as f:
             doc = json.load(f)
+    if total:
+        return doc["total"]
     return doc["kernels"] if all_kernels else (doc["kernels"][0], doc["preset"])
 
 

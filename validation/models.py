@@ -5,11 +5,7 @@ each figure it compares with the measurement to run.compare, under a case name t
 name. run.wants(case) is false for the cases a gate does not check, so that a gate replays only what it
 compares."""
 import concurrent.futures
-import json
-import os
 import statistics
-import subprocess
-import tempfile
 
 import generators
 import l2_capacity_trace
@@ -336,13 +332,7 @@ def write_stream(run):
 def timeline_ns(run, write, *args):
     """The program's end-to-end time (`timeline.ns`, in the run's total) replaying the trace write(path, *args)
     writes."""
-    with tempfile.TemporaryDirectory() as d:
-        trace, out = os.path.join(d, "t.trace"), os.path.join(d, "o.json")
-        write(trace, *args)
-        subprocess.run([run.dcusim, "run", "-q", "--config", run.config, *run.flags, "--json", out, trace], check=True,
-                       stdout=subprocess.DEVNULL)
-        with open(out) as f:
-            return json.load(f)["total"]["timeline.ns"]
+    return replay(run.dcusim, run.config, run.flags, lambda path: write(path, *args), total=True)["timeline.ns"]
 
 
 def mapped_kernels(run):

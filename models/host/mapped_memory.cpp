@@ -26,9 +26,8 @@ void MappedMemory::mem_request(MemRequest& req) {
     // A read's request packet goes out before its data comes back: its crossing is in the latency.
     const uint64_t start = std::max(clk_.ps_of(arrival), free_ps);
     free_ps = start + transfer_ps(bytes, read);
-    Cycle at = clk_.cycle_at_or_after_ps(free_ps);
+    const Cycle at = clk_.cycle_at_or_after_ps(read ? free_ps + p_.mapped_latency_ns * 1000 : free_ps);
     if (read) {
-        at = clk_.cycle_at_or_after_ps(free_ps + p_.mapped_latency_ns * 1000);
         ++stats_.reads;
         stats_.read_bytes += bytes;
         stats_.read_latency_sum += at - arrival;
