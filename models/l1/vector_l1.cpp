@@ -37,7 +37,7 @@ Cycle VectorL1::wave_request(MemRequest& req) {
     uint32_t extra = 0;
     if (p_.data_banks && req.op == trace::Op::Load && !scratch_.empty()) {
         const uint32_t bank = local ? banks_.cycles(*req.instr, *req.wave, priv)
-                                    : banks_.cycles(*req.instr, *req.wave, [](unsigned, uint64_t a) { return a; });
+                                    : banks_.cycles(*req.instr, *req.wave);
         const uint32_t slots = uint32_t(scratch_.size()), per = p_.lookups_per_cycle;
         if (bank * per > slots) {
             extra = bank * per - slots;
