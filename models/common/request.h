@@ -48,6 +48,11 @@ struct MemRequest {
 };
 
 inline uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_bytes, uint32_t sector_bytes) {
+    // The usual case: a line request of the receiver's own line and sectors (an L1 of the L2's geometry).
+    if (r.sectors && r.addr == line_addr && r.sector_bytes == sector_bytes && r.size == line_bytes) {
+        const uint32_t n = line_bytes / sector_bytes;
+        if (n < 32 && n * sector_bytes == line_bytes) return r.sectors & ((1u << n) - 1);
+    }
     uint32_t mask = 0;
     const uint32_t chunk = r.sectors ? r.sector_bytes : r.size;
     const uint32_t n = r.sectors ? r.size / r.sector_bytes : 1;

@@ -114,7 +114,7 @@ uint32_t L2Slice::widen(uint32_t missing) const {
     if (p_.fetch_sectors <= 1) return missing;
     const uint32_t group = (1u << p_.fetch_sectors) - 1;
     uint32_t out = 0;
-    for (uint32_t s = 0; s < 32; s += p_.fetch_sectors)
+    for (uint32_t s = 0; s < 32 && missing >> s; s += p_.fetch_sectors)  // up to the last missing sector
         if (missing & (group << s)) out |= group << s;
     return out;
 }
