@@ -282,3 +282,37 @@ def mapped(path, direction, nbytes):
                             f"st global 16 0x110 {mask} affine {hex(dst + 16 * e0)} 16\n")
                 f.write("compute 2\n")
         f.write("end\nsync\n")  # the program waits for the kernel: the timeline runs from the launch call to then
+
+
+ATOMIC_BLOCKS, ATOMIC_ITERS, ATOMIC_LINE_WORDS = 528, 8, 32
+
+
+def atomic_word(mode, targets, warp, lane):
+    """The word of buf a lane of atomics.hip adds to (its kernel's address rule)."""
+    if mode == "warp":
+        return (warp % targets) * ATOMIC_LINE_WORDS
+    if mode == "packed":
+        return warp % targets
+    if mode == "line":
+        return (warp % targets) * ATOMIC_LINE_WORDS + lane
+    return ((warp * WS + lane) % targets) * ATOMIC_LINE_WORDS  # lanes
+
+
+def atomics(path, name, mode, targets):
+    """atomics.hip: 528 blocks of 256 threads, each warp loading its lane offsets, then 8 atomic adds (RED)
+    to the addresses of `mode` over `targets`, with its SASS's instruction counts (results/h200-atomics,
+    sass_atomics.txt: 10 before the offsets' load, 21 after it, 2 of them long (MUFU, F2I) and 2 middle
+    (IMAD.HI), 3 before the loop, 3 an iteration besides the RED)."""
+    lane_table = GLOBAL + (1 << 30)
+    with open(path, "w") as f:
+        header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
+        for b in range(ATOMIC_BLOCKS):
+            for w in range(8):
+                warp = b * 8 + w
+                addrs = " ".join(hex(GLOBAL + 4 * atomic_word(mode, targets, warp, lane)) for lane in range(WS))
+                f.write(f"wave {b} {w}\ncompute 10\nld global 4 0x90 all affine {hex(lane_table)} 4\n"
+                        f"compute 21 long 2 mid 2\nwait\ncompute 3\n")
+                for _ in range(ATOMIC_ITERS):
+                    f.write(f"compute 3\natom global 4 0x260 all list {addrs}\n")
+                f.write("wait\n")
+        f.write("end\n")

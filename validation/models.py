@@ -356,3 +356,28 @@ def mapped_kernels(run):
         run.compare(name, "time", m, p)
         run.out(f"| {d} | {b:,} | {m:,.1f} | {p:,.1f} | {pct(p, m):+.1f} % |")
     run.out(f"\nmean absolute error: {100 * statistics.mean(errs):.1f} %, worst {100 * max(errs):.1f} %")
+
+
+ATOMIC_VARIANTS = [(m, t) for m, ts in (("warp", (1, 8, 64, 512, 4096)), ("packed", (32, 64, 1024)),
+                                        ("line", (1, 8, 64, 512, 4096)), ("lanes", (32, 1024, 135168))) for t in ts]
+
+
+def atomics(run):
+    """atomics.hip: per variant the measured cycles (median of 3 launches) of the f32 and u32 adds, and the
+    model's (a trace says no type: one replay serves both), then the mean absolute error of each type."""
+    names = [f"{m}_{ty}_{t}" for ty in ("f32", "u32") for m, t in ATOMIC_VARIANTS]  # the program's launch order
+    meas = medians_by_variant(run.measurement, ("gpc__cycles_elapsed.max",), names)
+    wanted = [(m, t) for m, t in ATOMIC_VARIANTS if run.wants(f"{m}_f32_{t}") or run.wants(f"{m}_u32_{t}")]
+    model = pooled(lambda m, t: stats(run, run.generator, f"{m}_{t}", m, t), wanted)
+    run.out("| variant | targets | f32 cycles measured | u32 measured | model | f32 error | u32 error |\n"
+            "|---|---|---|---|---|---|---|")
+    errs = {"f32": [], "u32": []}
+    for (m, t), s in zip(wanted, model):
+        pc, row = s["cycles"], []
+        for ty in ("f32", "u32"):
+            mc = meas[f"{m}_{ty}_{t}"][0]
+            run.compare(f"{m}_{ty}_{t}", "cycles", mc, pc)
+            errs[ty].append(abs(pc / mc - 1))
+            row.append(mc)
+        run.out(f"| {m} | {t} | {row[0]:,.0f} | {row[1]:,.0f} | {pc:,.0f} | {pct(pc, row[0]):+.1f} % | {pct(pc, row[1]):+.1f} % |")
+    run.out("\nmean absolute error: " + ", ".join(f"{ty} {100 * statistics.mean(e):.1f} %" for ty, e in errs.items() if e))

@@ -29,6 +29,10 @@ struct MemRequest {
     uint16_t source = 0;  // the CU the request comes from (its side of a partitioned interconnect)
     bool link = false;    // an L2 slice's request to another over a partitioned L2's link (not a CU's)
     uint16_t home = 0;    // the L2 channel homing `addr` (set by the crossbar)
+    // An atomic line request: the most of its lanes on one address, and that address's offset in the line
+    // (the L2's atomic unit, models/l2/atomic_unit.h).
+    uint8_t atomic_same = 1;
+    uint16_t atomic_offset = 0;
     // Either a wave instruction (instr + wave: lanes and addresses) ...
     const trace::Instr* instr = nullptr;
     const trace::WaveTrace* wave = nullptr;

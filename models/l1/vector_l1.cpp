@@ -44,8 +44,13 @@ Cycle VectorL1::wave_request(MemRequest& req) {
             stats_.data_bank_cycles += bank - (slots + per - 1) / per;
         }
     }
-    for (const LineAccess& la : scratch_) {
-        port_.push({la.line, req.pc, la.sectors, la.written, la.partial, op, req.op, req.space, req.instr->readonly}, arrival, extra);
+    // An atomic's lanes that share an address take a tag pass each (the H200's L1 sends them one by one).
+    if (req.op == trace::Op::Atomic) extra = atomic_lanes(*req.instr, *req.wave, p_.geometry.line_bytes, scratch_, atomic_lanes_);
+    for (size_t k = 0; k < scratch_.size(); ++k) {
+        const LineAccess& la = scratch_[k];
+        const AtomicLanes al = req.op == trace::Op::Atomic ? atomic_lanes_[k] : AtomicLanes{};
+        port_.push({la.line, req.pc, la.sectors, la.written, la.partial, op, req.op, req.space, req.instr->readonly, al.same, al.offset},
+                   arrival, extra);
         extra = 0;
     }
     return kAnswerLater;
@@ -129,6 +134,8 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     d.req.issue = now;
     d.req.reply_to = this;
     d.req.tag = i;
+    d.req.atomic_same = lk.same;
+    d.req.atomic_offset = lk.offset;
     d.req.pc = lk.pc;  // for a fill, the op that missed first (fills complete through the MSHR)
     if (kind == Down::Fill) ++stats_.fetches;
     down->mem_request(d.req);

@@ -20,6 +20,7 @@
 #include "../common/response_queue.h"
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
+#include "atomic_lanes.h"
 #include "coalescer.h"
 #include "data_banks.h"
 #include "l1_params.h"
@@ -75,6 +76,8 @@ private:
         trace::Op kind;
         trace::Space space;
         bool readonly;
+        uint8_t same;     // atomics: the most lanes on one address of the line (atomic_lanes.h)
+        uint16_t offset;  // atomics: that address's offset in the line
     };
     struct Target {
         uint32_t op;
@@ -106,6 +109,7 @@ private:
     LookupPort<Lookup> port_;
     std::vector<LineAccess> scratch_;
     std::vector<uint64_t> cover_;  // a store's bytes per line (coalesce, store_grains)
+    std::vector<AtomicLanes> atomic_lanes_;  // an atomic's lanes per line (atomic_lanes.h)
     DataBanks banks_;
     ResponseQueue responses_;
 };

@@ -21,6 +21,10 @@ struct L2Params {
     std::string replacement = "lru";
     uint32_t hit_latency = 60;
     uint32_t atomic_latency = 80;
+    // The atomic unit (atomic_unit.h): cycles per sector a pass touches, and between two operations on
+    // one address (0 and 0: no limit). DCU: assumed, a GCN TCC channel's one 64-byte access a cycle.
+    double atomic_sector_cycles = 1;
+    double atomic_same_address_cycles = 1;
     uint32_t lookups_per_cycle = 1;
     uint32_t mshrs = 256;
     // The channel interleave, so a slice indexes its sets with the address
@@ -57,6 +61,13 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
         param::choice_text<P>("l2.replacement", "L2 replacement policy", replacement_names(), &P::replacement),
         param::count<P>("l2.hit_latency", "cycles", "L2 lookup to data", {0, kMaxLatency}, &P::hit_latency),
         param::count<P>("l2.atomic_latency", "cycles", "L2 lookup to atomic result", {0, kMaxLatency}, &P::atomic_latency),
+        param::real<P>("l2.atomic_sector_cycles", "cycles",
+                       "per channel, the atomic unit's cycles for each sector an atomic pass touches (a request's first "
+                       "pass: its sectors; each lane sharing an address with another takes a pass of one) (0: no limit)",
+                       {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::atomic_sector_cycles),
+        param::real<P>("l2.atomic_same_address_cycles", "cycles",
+                       "from one atomic operation on an address to the next on it (each reads the one before's result) (0: no limit)",
+                       {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::atomic_same_address_cycles),
         param::count<P>("l2.lookups_per_cycle", "lines/cycle", "L2 tag port per channel", {1, 64}, &P::lookups_per_cycle),
         param::count<P>("l2.mshrs", "lines", "L2 misses in flight per channel", {1, kMaxMshrs, "a limit of dcusim"}, &P::mshrs),
         param::count<P>("l2.writeback_buffers", "lines",

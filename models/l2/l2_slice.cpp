@@ -10,7 +10,8 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
     : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
-      link_port_(clk, p.lookups_per_cycle), responses_("responses", clk) {
+      link_port_(clk, p.lookups_per_cycle), atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
+      responses_("responses", clk) {
     port_.attach([this] { run(port_); });
     if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });
 }
@@ -80,7 +81,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             ++st.atomics;
             write_sectors(line_no, want, want, now, req.pc);
             drop_copies(line_no, p_.sides.count);  // every copy: the atomic changed the line here
-            answer(req, arrival, now + p_.atomic_latency + atomic_far(req));
+            answer(req, arrival, atomics_.execute(now, atomic_work(req, want)) + p_.atomic_latency + atomic_far(req));
         } else {
             answer(req, arrival, now + p_.hit_latency);
         }
@@ -247,7 +248,7 @@ void L2Slice::mem_response(MemRequest& r) {
         if (t.req->op == trace::Op::Atomic) {
             write_sectors(line_no, t.sectors, t.sectors, now, t.req->pc);
             drop_copies(line_no, p_.sides.count);
-            answer(*t.req, t.arrival, ready + p_.atomic_latency + atomic_far(*t.req));
+            answer(*t.req, t.arrival, atomics_.execute(ready, atomic_work(*t.req, t.sectors)) + p_.atomic_latency + atomic_far(*t.req));
         } else {
             answer(*t.req, t.arrival, ready + p_.hit_latency);
         }

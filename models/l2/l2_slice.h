@@ -28,6 +28,7 @@
 #include "../common/slot_pool.h"
 #include "../common/stats.h"
 #include "../memory/aperture.h"
+#include "atomic_unit.h"
 #include "l2_link.h"
 #include "l2_params.h"
 #include "partitions.h"
@@ -103,6 +104,9 @@ private:
         return p_.sides.replicating() ? 2 * p_.sides.far_cycles(req.source, p_.index) : 0;
     }
     uint32_t widen(uint32_t missing) const;
+    static AtomicWork atomic_work(const MemRequest& req, uint32_t sectors) {
+        return {req.addr + req.atomic_offset, uint32_t(__builtin_popcount(sectors)), req.atomic_same};
+    }
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
@@ -139,6 +143,7 @@ private:
     SlotPool<DownReq> down_;
     Port port_;       // the CUs' requests
     Port link_port_;  // requests over the link
+    AtomicUnit atomics_;
     ResponseQueue responses_;
 };
 

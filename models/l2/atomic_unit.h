@@ -1,0 +1,67 @@
+// An L2 slice's atomic unit: when the lane operations of an atomic request are done.
+//
+// A request is one line of one wave instruction (the L1 coalescer's): `ops` active lanes, of which at
+// most `same` fall on one address (the line's busiest word, `word`). Lanes on distinct addresses go
+// together in one pass over the line's sectors; lanes on one address cannot, each pass takes one of
+// them, so a request makes `same` passes. The H200 shows both (validation/results/h200-atomics: the L1
+// sends 32 sectors an instruction when a warp's lanes share one address, 4 when they cover a line):
+//   - the unit is busy `sector_cycles` for each sector a pass touches: the first pass all the
+//     request's sectors, each further pass one (the sector of the shared word); requests to other
+//     lines and words use the time the busy word's chain leaves (they interleave);
+//   - two operations on one address are `same_address_cycles` apart (each reads the result of the
+//     one before), within a request and from one request to the next.
+// Times are kept in 1/1024 cycles, as the other rates of the model. Pure and deterministic: the L2
+// slice calls execute() when a request's line is at hand, in the order its lookups go.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <unordered_map>
+
+#include "../common/clock.h"
+
+namespace dcusim {
+
+struct AtomicWork {
+    uint64_t word = 0;     // the address the most lanes share (its line's address when they are all distinct)
+    uint32_t sectors = 1;  // the line's sectors the request touches
+    uint32_t same = 1;     // the most lanes on one address (the passes)
+};
+
+class AtomicUnit {
+public:
+    static constexpr uint64_t kTicks = 1024;  // per cycle
+    AtomicUnit(double sector_cycles, double same_address_cycles)
+        : sector_(uint64_t(std::llround(sector_cycles * kTicks))), same_(uint64_t(std::llround(same_address_cycles * kTicks))) {}
+    bool active() const { return sector_ || same_; }
+
+    // The cycle the request's last operation is done, its line at hand at `ready`.
+    Cycle execute(Cycle ready, const AtomicWork& w) {
+        if (!active()) return ready;
+        const uint64_t r = uint64_t(ready) * kTicks, passes = std::max<uint32_t>(1, w.same);
+        const uint64_t start = std::max(r, free_);
+        free_ = start + sector_ * (std::max<uint32_t>(1, w.sectors) + passes - 1);
+        uint64_t end = free_;
+        if (same_) {
+            if (chains_.size() > kPruneAt) prune(r);
+            uint64_t& chain = chains_[w.word];  // when the word's last operation lets the next one go
+            const uint64_t first = std::max(start, chain);
+            chain = first + passes * same_;
+            end = std::max(end, first + (passes - 1) * same_ + sector_);
+        }
+        return Cycle((end + kTicks - 1) / kTicks);
+    }
+
+private:
+    static constexpr size_t kPruneAt = 4096;
+    // Chains that ended by `now` constrain nothing: dropped (the result does not depend on the order).
+    void prune(uint64_t now) {
+        for (auto it = chains_.begin(); it != chains_.end();) it = it->second <= now ? chains_.erase(it) : std::next(it);
+    }
+    uint64_t sector_, same_;
+    uint64_t free_ = 0;  // the unit's next free tick
+    std::unordered_map<uint64_t, uint64_t> chains_;
+};
+
+}  // namespace dcusim

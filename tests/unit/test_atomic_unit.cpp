@@ -1,0 +1,78 @@
+// The L2's atomic unit (models/l2/atomic_unit.h) and the L1's count of an atomic's lanes per line
+// (models/l1/atomic_lanes.h), on figures worked out by hand.
+#include <catch2/catch.hpp>
+
+#include "helpers.h"
+#include "models/l1/atomic_lanes.h"
+#include "models/l2/atomic_unit.h"
+
+using namespace dcusim;
+using dcusim::test::wave_of;
+
+TEST_CASE("atomic unit: sector passes share the unit, one address's operations chain", "[atomic]") {
+    AtomicUnit u(2, 3);  // 2 cycles a sector, 3 between two operations on one address
+    // A line's 4 sectors in one pass: busy 10-18; its word's chain 10-13; done at the unit's 18.
+    CHECK(u.execute(10, {0x100, 4, 1}) == 18);
+    // 4 lanes on the same word: 1 sector + 3 more passes = 4 x 2 from 18 (to 26); the chain starts at
+    // 18 (the word was free at 13), its 4th operation at 18 + 3 x 3 = 27, done 2 later: 29.
+    CHECK(u.execute(10, {0x100, 1, 4}) == 29);
+    // Another word goes in the time the chain leaves: the unit at 26-28.
+    CHECK(u.execute(11, {0x200, 1, 1}) == 28);
+    // The first word again: the unit is free at 28-30, but its chain lets it go at 18 + 4 x 3 = 30; done 32.
+    CHECK(u.execute(12, {0x100, 1, 1}) == 32);
+}
+
+TEST_CASE("atomic unit: fractional rates kept in 1/1024 cycles, rounded up at the answer", "[atomic]") {
+    AtomicUnit u(1.5, 0);
+    CHECK(u.execute(0, {0x0, 1, 1}) == 2);  // 1.5
+    CHECK(u.execute(0, {0x0, 1, 1}) == 3);  // 3.0
+    CHECK(u.execute(0, {0x80, 1, 1}) == 5);  // 4.5
+}
+
+TEST_CASE("atomic unit: with no rate and no chain it answers at once", "[atomic]") {
+    AtomicUnit u(0, 0);
+    CHECK_FALSE(u.active());
+    CHECK(u.execute(7, {0x0, 4, 32}) == 7);
+    CHECK(u.execute(7, {0x0, 4, 32}) == 7);
+}
+
+namespace {
+std::vector<AtomicLanes> lanes_of(const std::string& stmt, uint32_t& extra) {
+    auto w = wave_of({stmt}, 32, 32);
+    std::vector<LineAccess> lines;
+    coalesce(w.instrs.at(0), w, 128, 32, lines);
+    std::vector<AtomicLanes> out;
+    extra = atomic_lanes(w.instrs.at(0), w, 128, lines, out);
+    return out;
+}
+}  // namespace
+
+TEST_CASE("atomic lanes: a warp on one address, on a line's words, on 32 lines", "[atomic]") {
+    uint32_t extra = 0;
+    auto one = lanes_of("atom global 4 0 all affine 0x1008 0", extra);  // every lane on 0x1008
+    REQUIRE(one.size() == 1);
+    CHECK(one[0].same == 32);
+    CHECK(one[0].offset == 8);
+    CHECK(extra == 31);
+    auto words = lanes_of("atom global 4 0 all affine 0x1000 4", extra);  // 32 words of one line
+    REQUIRE(words.size() == 1);
+    CHECK(words[0].same == 1);
+    CHECK(words[0].offset == 0);
+    CHECK(extra == 0);
+    auto spread = lanes_of("atom global 4 0 all affine 0x1000 128", extra);  // a line each
+    CHECK(spread.size() == 32);
+    CHECK(spread[5].same == 1);
+    CHECK(extra == 0);
+}
+
+TEST_CASE("atomic lanes: the busiest address of each line, its first lane's", "[atomic]") {
+    uint32_t extra = 0;
+    // Lanes 0-3: line 0x2000 words 0x2004, 0x2010, 0x2010, 0x2004; lanes 4-5: line 0x2080 both 0x2084.
+    auto l = lanes_of("atom global 4 0 0x3f list 0x2004 0x2010 0x2010 0x2004 0x2084 0x2084", extra);
+    REQUIRE(l.size() == 2);
+    CHECK(l[0].same == 2);
+    CHECK(l[0].offset == 4);  // 0x2004 and 0x2010 tie at 2: lane 0's comes first
+    CHECK(l[1].same == 2);
+    CHECK(l[1].offset == 4);
+    CHECK(extra == 2);
+}
