@@ -168,7 +168,9 @@ def local_launch(path, blocks, n):
 
 def partial_writes(path, name, stride, mib):
     """partial_writes.hip: every thread of 256-thread blocks one 4-byte store, `stride` words apart, over
-    `mib` MiB; no other instructions."""
+    `mib` MiB; no other instructions. `halves` and `across_warps` write every word, in parts."""
+    if name.startswith(("halves", "across_warps")):
+        return partial_parts(path, name, mib)
     n = (mib << 20) // 4 // stride
     blocks = (n + 255) // 256
     with open(path, "w") as f:
@@ -179,6 +181,26 @@ def partial_writes(path, name, stride, mib):
                 if first >= n:
                     break
                 f.write(f"wave {b} {w}\nst global 4 0x10 all affine 0x{GLOBAL + first * stride * 4:x} {stride * 4}\n")
+        f.write("end\n")
+
+
+def partial_parts(path, name, mib):
+    """partial_writes.hip's sectors written whole in parts: `halves`, 256-thread blocks, each warp's lanes
+    write every other word of its 256 bytes, then its next store the words between; `across_warps`, 32 x 8
+    blocks, warp y writes word y of each of the block's 32 sectors (32 bytes apart)."""
+    words = (mib << 20) // 4
+    halves = name.startswith("halves")
+    blocks = words // 512 if halves else words // 256
+    with open(path, "w") as f:
+        header(f, name, blocks, 256)
+        for b in range(blocks):
+            for w in range(256 // WS):
+                if halves:
+                    base = GLOBAL + (b * 8 + w) * 256
+                    f.write(f"wave {b} {w}\nst global 4 0x10 all affine 0x{base:x} 8\n"
+                            f"st global 4 0x20 all affine 0x{base + 4:x} 8\n")
+                else:
+                    f.write(f"wave {b} {w}\nst global 4 0x10 all affine 0x{GLOBAL + b * 1024 + w * 4:x} 32\n")
         f.write("end\n")
 
 

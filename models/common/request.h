@@ -43,6 +43,7 @@ struct MemRequest {
     uint32_t sectors = 0;
     uint32_t sector_bytes = 0;
     uint32_t partial = 0;         // stores: of `sectors`, those written only in part (not readable until fetched)
+    uint32_t words = 0;           // stores: the 4-byte words of [addr, addr + size) written whole (bit i: word i; up to 128 bytes)
     Cycle issue = 0;              // cycle at which the request leaves its initiator (>= now)
     Cycle done = 0;               // set by the target: cycle the response is ready
     MemResponder* reply_to = nullptr;  // null: no answer wanted (write-backs)
@@ -83,6 +84,18 @@ inline uint32_t full_sectors_in_line(const MemRequest& r, uint64_t line_addr, ui
         if (full) mask |= 1u << s;
     }
     return mask;
+}
+
+// A store's whole words (req.words) placed in the line at `line_addr` (bit i: the line's word i; a line of
+// at most 128 bytes).
+inline uint32_t words_in_line(const MemRequest& r, uint64_t line_addr) {
+    if (!r.words) return 0;
+    if (r.addr >= line_addr) {
+        const uint64_t shift = (r.addr - line_addr) / 4;
+        return shift < 32 ? r.words << shift : 0;
+    }
+    const uint64_t shift = (line_addr - r.addr) / 4;
+    return shift < 32 ? r.words >> shift : 0;
 }
 
 class MemResponder {

@@ -16,6 +16,7 @@ struct LineAccess {
     uint32_t sectors = 0;  // bit i: sector i of the line
     // Stores only (store_grains): the grains of the line written, and of them those written in part.
     uint32_t written = 0, partial = 0;
+    uint32_t words = 0;  // stores: the line's 4-byte words written whole (the first 32)
 };
 
 // The sectors of the line at `line` that bytes [lo, hi] touch.
@@ -133,6 +134,9 @@ inline void store_grains(uint32_t line_bytes, uint32_t grain, std::vector<LineAc
             if (set) la.written |= 1u << g;
             if (set && set < grain) la.partial |= 1u << g;
         }
+        la.words = 0;
+        for (uint32_t i = 0; i < 32 && i * 4 + 4 <= line_bytes; ++i)
+            if ((cover[j * words + i / 16] >> (i % 16 * 4) & 0xf) == 0xf) la.words |= 1u << i;
     }
 }
 

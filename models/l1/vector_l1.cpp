@@ -49,7 +49,8 @@ Cycle VectorL1::wave_request(MemRequest& req) {
     for (size_t k = 0; k < scratch_.size(); ++k) {
         const LineAccess& la = scratch_[k];
         const AtomicLanes al = req.op == trace::Op::Atomic ? atomic_lanes_[k] : AtomicLanes{};
-        port_.push({la.line, req.pc, la.sectors, la.written, la.partial, op, req.op, req.space, req.instr->readonly, al.same, al.offset},
+        port_.push({la.line, req.pc, la.sectors, la.written, la.partial, la.words, op, req.op, req.space, req.instr->readonly, al.same,
+                    al.offset},
                    arrival, extra);
         extra = 0;
     }
@@ -129,6 +130,7 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     if (kind == Down::Write) {  // the L2 sees the store grain by grain
         d.req.sectors = lk.written;
         d.req.partial = lk.partial;
+        d.req.words = lk.words;
         d.req.sector_bytes = grain();
     }
     d.req.issue = now;

@@ -72,6 +72,7 @@ private:
         uint64_t pc;
         uint32_t sectors;
         uint32_t written, partial;  // stores: grains written, and of them in part (LineAccess)
+        uint32_t words;             // stores: 4-byte words written whole (LineAccess)
         uint32_t op;
         trace::Op kind;
         trace::Space space;

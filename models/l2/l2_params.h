@@ -35,6 +35,9 @@ struct L2Params {
     // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept
     // dirty and written back with a byte mask, fetched only when read.
     bool partial_fetch = false;
+    // With partial_fetch: cycles from the store that leaves a sector written in part to its fetch; stores
+    // that write the rest of its words by then complete it, and it is not fetched (0: fetched at once).
+    uint32_t partial_fetch_delay = 0;
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
     uint32_t writeback_buffers = 256;  // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
     // The slice's path to DRAM writes: one write-back, or one fetch that completes sectors written in
@@ -92,6 +95,10 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
                          "a sector a store writes only in part: fetch (read from DRAM at once, merged, written back: "
                          "read-modify-write) or mask (kept dirty, written back with a byte mask, fetched only when read)",
                          {{"fetch", true}, {"mask", false}}, &P::partial_fetch),
+        param::count<P>("l2.partial_fetch_delay", "cycles",
+                        "with l2.partial_writes = fetch: from the store that leaves a sector written in part to its fetch; "
+                        "stores that write the rest of the sector's words by then complete it without a fetch (0: at once)",
+                        {0, kMaxLatency}, &P::partial_fetch_delay),
         // fetch_sectors 1: the missing sectors only, which the key says as 0.
         param::derived<P>({"l2.fetch_bytes", ParamType::UInt,
                            d.fetch_sectors == 1 ? "0" : std::to_string(d.fetch_sectors * d.sector_bytes), "bytes",
@@ -135,6 +142,9 @@ inline std::vector<ParamCheck<L2Params>> l2_param_checks() {
             // The dirty data a profiler leaves (the platform's key) must fit.
             if (v.u("l2.dirty_at_launch_bytes") > v.u("l2.size_bytes")) e.fail("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
             if (v.u("l2.dirty_limit_bytes") && !p.dirty_limit_sectors) e.fail("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
+            // A sector completed by words: a line's words in 32 bits, a sector of whole words.
+            if (p.partial_fetch_delay && (p.geometry.line_bytes > 128 || p.sector_bytes % 4))
+                e.fail("l2.partial_fetch_delay", "needs l2.line_bytes of at most 128 and l2.sector_bytes a multiple of 4");
         },
         // The L1's lines above: a store names the grains it writes whole, as finely as either level keeps them.
         [](const P& p, const ParamValues& v, const ParamErrors& e) {

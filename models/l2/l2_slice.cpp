@@ -10,10 +10,11 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
     : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
-      link_port_(clk, p.lookups_per_cycle), atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
+      link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.sector_bytes), atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
       responses_("responses", clk) {
     port_.attach([this] { run(port_); });
     if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });
+    if (p.partial_fetch && p.partial_fetch_delay) partial_unit_ = clk.calendar().add([this] { run_partials(); });
 }
 
 void L2Slice::mem_request(MemRequest& req) {
@@ -55,14 +56,19 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             // Sectors written in part, not valid before: with read-modify-write they are fetched now and
             // written back whole when they come (an MSHR target without a request); no MSHR, no lookup.
             const uint32_t partial = p_.partial_fetch ? want & ~full & ~tags_.valid_of(line_no) : 0;
-            bool link_table = false;
-            std::optional<uint32_t> extra;
-            if (partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial})))
-                return false;
-            write_sectors(line_no, want, full, now, req.pc);  // write-allocate without a fetch
-            drop_copies(line_no, p_.sides.side_of_cu(req.source));
-            stats_.partial_sectors += uint64_t(__builtin_popcount(partial));
-            if (partial && *extra) fetch(line_no, *extra, write_slot(now), req, link_table);
+            if (p_.partial_fetch && p_.partial_fetch_delay) {  // or later, unless the words written by then complete them
+                write_sectors(line_no, want, full | store_partial(req, line_no, partial, now), now, req.pc);
+                drop_copies(line_no, p_.sides.side_of_cu(req.source));
+            } else {
+                bool link_table = false;
+                std::optional<uint32_t> extra;
+                if (partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial})))
+                    return false;
+                write_sectors(line_no, want, full, now, req.pc);  // write-allocate without a fetch
+                drop_copies(line_no, p_.sides.side_of_cu(req.source));
+                stats_.partial_sectors += uint64_t(__builtin_popcount(partial));
+                if (partial && *extra) fetch(line_no, *extra, write_slot(now), req, link_table);
+            }
         }
         st.sectors += uint64_t(__builtin_popcount(want));
         st.sector_hits += uint64_t(__builtin_popcount(want));
@@ -159,6 +165,7 @@ void L2Slice::fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequ
 void L2Slice::forward(const MemRequest& by, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now) {
     DownReq& d = down_req(Down::Forward, line_no, sectors, now + p_.sides.far_latency, by);
     d.req.partial = sectors & ~full;
+    d.req.words = words_in_line(by, line_no * p_.geometry.line_bytes);  // the home completes sectors from them
     d.req.link = true;
     link->to_home(d.req);
 }
@@ -191,7 +198,34 @@ void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, C
     }
 }
 
+uint32_t L2Slice::store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, Cycle now) {
+    const uint64_t line_addr = line_no * p_.geometry.line_bytes;
+    const uint32_t complete = partials_.store(line_no, words_in_line(req, line_addr), partial, now, {req.pc, req.source, req.home, req.link});
+    if (partial & ~complete) clk_.calendar().wake(partial_unit_, now + p_.partial_fetch_delay);
+    return complete;
+}
+
+void L2Slice::run_partials() {
+    const Cycle now = clk_.now();
+    for (; !partials_.empty() && partials_.front().at <= now; partials_.pop()) {
+        const PartialSectors::Due d = partials_.front();
+        const uint32_t in_part = tags_.dirty_of(d.line_no) & ~tags_.valid_of(d.line_no);
+        const uint32_t still = d.sectors & in_part;
+        if (!in_part) partials_.forget(d.line_no);
+        if (!still) continue;  // completed, fetched for a read, or gone
+        MemRequest by;
+        by.pc = d.origin.pc, by.source = d.origin.source, by.home = d.origin.home, by.link = d.origin.link;
+        bool link_table = false;
+        const auto extra = mshrs_for(d.line_no, by.link, link_table).miss(d.line_no, still, {nullptr, now, still});
+        if (!extra) return clk_.calendar().wake(partial_unit_, now + 1);  // every MSHR busy: tried again next cycle
+        stats_.partial_sectors += uint64_t(__builtin_popcount(*extra));  // not those already on their way
+        if (*extra) fetch(d.line_no, *extra, write_slot(now), by, link_table);
+    }
+    if (!partials_.empty()) clk_.calendar().wake(partial_unit_, partials_.front().at);
+}
+
 void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
+    if (p_.partial_fetch_delay && v.valid) partials_.forget(v.line_no);  // its words are not the next line's
     if (!v.valid || !v.dirty) return;
     if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
     DownReq& d = down_req(Down::Writeback, v.line_no, v.dirty, write_slot(now), MemRequest{});  // the home slice writes to its own memory

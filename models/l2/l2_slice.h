@@ -31,6 +31,7 @@
 #include "atomic_unit.h"
 #include "l2_link.h"
 #include "l2_params.h"
+#include "partial_sectors.h"
 #include "partitions.h"
 
 namespace dcusim {
@@ -70,6 +71,7 @@ public:
     void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
         tags_.invalidate_all();
+        partials_.clear();
         dirty_sectors_ = 0;
         dirty_order_.clear();
     }
@@ -91,6 +93,9 @@ private:
     };
     using Port = LookupPort<std::pair<MemRequest*, Cycle>>;  // a request and its arrival cycle
     void run(Port& port);
+    void run_partials();  // the fetches of sectors written in part that fall due now
+    // A store's sectors written in part, with l2.partial_fetch_delay: completed by words, or fetched later.
+    uint32_t store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, Cycle now);
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table);
     // A line homed on another slice, kept here as a copy for this side's CUs.
@@ -143,6 +148,8 @@ private:
     SlotPool<DownReq> down_;
     Port port_;       // the CUs' requests
     Port link_port_;  // requests over the link
+    PartialSectors partials_;  // with l2.partial_fetch_delay
+    uint32_t partial_unit_ = 0;  // its unit of the clock's wake-up calendar
     AtomicUnit atomics_;
     ResponseQueue responses_;
 };

@@ -77,3 +77,35 @@ TEST_CASE("l2.partial_writes fetch: whole sectors are not fetched", "[sim][memor
     CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 0);
     CHECK(stat(r, "dram.write_bytes", 0) + stat(r, "dram.write_bytes", 1) == 0);  // dirty in the L2
 }
+
+namespace {
+// Two stores of one wave, each of the lanes given, with l2.partial_fetch_delay 1000; then an idle kernel
+// (5,000 cycles: the delay passes) and a load of sector 0 (lane 0's word).
+RunResult two_stores(const std::string& first, const std::string& second) {
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    return test::run_files(test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}, {"l2.partial_fetch_delay", "1000"}}),
+                           {test::write_temp("parts.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + first + second + "wait\nend\n" +
+                                                                kernel + "compute 5000\nend\n" + kernel +
+                                                                "ld global 4 0x20 0x1 affine 0x40000 4\nwait\nend\n")});
+}
+double sum3(const RunResult& r, const char* key) { return stat(r, key, 0) + stat(r, key, 1) + stat(r, key, 2); }
+}  // namespace
+
+TEST_CASE("l2.partial_fetch_delay: a sector completed by the next store is not fetched", "[sim][memory]") {
+    // Lanes 0-7 write the even words 0-14 of sectors 0 and 1 (8-byte stride); the next store the odd ones.
+    const RunResult r = two_stores("st global 4 0x10 0xff affine 0x40000 8\n", "st global 4 0x18 0xff affine 0x40004 8\n");
+    CHECK(stat(r, "l2.stores", 0) == 2);
+    CHECK(sum3(r, "l2.partial_sectors") == 0);
+    CHECK(sum3(r, "dram.read_bytes") == 0);
+    CHECK(stat(r, "l2.hits", 2) == 1);  // the load's 64-byte L1 line: both sectors whole
+}
+
+TEST_CASE("l2.partial_fetch_delay: a sector left in part is fetched once the delay has passed", "[sim][memory]") {
+    // The second store writes the odd words but 15: sector 0 whole, sector 1 still in part.
+    const RunResult r = two_stores("st global 4 0x10 0xff affine 0x40000 8\n", "st global 4 0x18 0x7f affine 0x40004 8\n");
+    CHECK(stat(r, "l2.partial_sectors", 0) + stat(r, "l2.partial_sectors", 1) == 1);  // fetched while idle, once
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 32);
+    CHECK(stat(r, "dram.write_bytes", 0) + stat(r, "dram.write_bytes", 1) == 32);  // and written back whole
+    CHECK(stat(r, "l2.hits", 2) == 1);
+    CHECK(stat(r, "dram.read_bytes", 2) == 0);
+}
