@@ -404,3 +404,80 @@ TEST_CASE("SASS: a guarded branch over a loop's remainder that never ran is take
                                      "st global 4 0x80 all affine 0x100 0x4", "compute 1", "end"};
     CHECK(lines == want);
 }
+
+namespace {
+
+// Spill code: a loaded value stored to a stack slot, reloaded, used, stored (the test set's
+// regspill.hip, mix_spilled, in small).
+const char* kSpillSass = R"(
+.text._Z1sv:
+        /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
+        /*0010*/                   STL [R1+0x8], R2 ;
+        /*0020*/                   FADD R5, R5, 1 ;
+        /*0030*/                   LDL.LU.64 R2, [R1+0x8] ;
+        /*0040*/                   FADD R6, R3, R6 ;
+        /*0050*/                   STG.E desc[UR4][R4.64], R6 ;
+        /*0060*/                   EXIT ;
+)";
+
+}  // namespace
+
+TEST_CASE("SASS: stack-slot LDL and STL, their offset and width", "[capture]") {
+    const SassFunction f = parse_sass(R"(
+.text._Z1pv:
+        /*0000*/                   STL.128 [R1+0x30], R16 ;
+        /*0010*/                   LDL R3, [R3] ;
+        /*0020*/                   LDL.LU R0, [R1] ;
+        /*0030*/                   STL.U8 [R1+0x1f], R2 ;
+        /*0040*/                   LDG.E R2, desc[UR4][R1.64+0x8] ;
+        /*0050*/                   LDL R4, [R12+0x4] ;
+)").at("_Z1pv");
+    REQUIRE(f.instrs.size() == 6);
+    CHECK(f.instrs[0].stack_local);
+    CHECK(f.instrs[0].stack_offset == 0x30);
+    CHECK(f.instrs[0].local_bytes == 16);
+    CHECK_FALSE(f.instrs[1].stack_local);  // indexed through another register: an array, not a slot
+    CHECK(f.instrs[2].stack_local);
+    CHECK(f.instrs[2].stack_offset == 0);
+    CHECK(f.instrs[2].local_bytes == 4);
+    CHECK(f.instrs[3].stack_offset == 0x1f);
+    CHECK(f.instrs[3].local_bytes == 1);
+    CHECK_FALSE(f.instrs[4].stack_local);  // global
+    CHECK_FALSE(f.instrs[5].stack_local);
+    for (const auto& in : f.instrs) CHECK(in.anchor);  // until a launch shows the Sanitizer did not report one
+}
+
+TEST_CASE("Assembly: spills the Sanitizer did not report come from the SASS, at the frame's slots", "[capture]") {
+    const SassFunction f = parse_sass(kSpillSass).at("_Z1sv");
+    LaunchCapture l = launch_of(32);
+    l.kernel.scratch_bytes = 64;
+    l.instrs = {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4), mem(0, 0x50, RawGlobal, RawStore, 2, 0x100, 4)};
+    Collect out;
+    AssembleStats st = assemble_launch(l, &f, {}, out);
+    // By hand: no captured slot, so R1 = 16 MiB - 64 = 0xffffc0 and the slot at +8 is 0xffffc8. The STL
+    // reads R2, which the LDG fills: wait first. FADD: compute 1. The LDL.LU.64 fills R2-R3; the FADD
+    // reads R3: wait. After the STG: EXIT.
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "wait",
+                                     "st local 4 0x10 all affine 0xffffc8 0x0", "compute 1",
+                                     "ld local 8 0x30 all affine 0xffffc8 0x0", "wait", "compute 1",
+                                     "st global 4 0x50 all affine 0x100 0x4", "compute 1", "end"};
+    CHECK(out.lines == want);
+    CHECK(st.spill_pcs == 2);
+    CHECK(st.synth_local == 2);
+    CHECK(st.compute == 3);
+}
+
+TEST_CASE("Assembly: a captured slot access stays, and places the stack for the others", "[capture]") {
+    const SassFunction f = parse_sass(kSpillSass).at("_Z1sv");
+    // The STL was reported (lanes 0-15 only, as a warp's last captured lanes) at 0xfffb88: R1 = 0xfffb80.
+    auto lines = assembled(f, {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4),
+                               mem(0, 0x10, RawLocal, RawStore, 2, 0xfffb88, 0, 0xffffu),
+                               mem(0, 0x50, RawGlobal, RawStore, 2, 0x100, 4)});
+    std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "wait",
+                                     "st local 4 0x10 0xffff affine 0xfffb88 0x0", "compute 1",
+                                     "ld local 8 0x30 0xffff affine 0xfffb88 0x0", "wait", "compute 1",
+                                     "st global 4 0x50 all affine 0x100 0x4", "compute 1", "end"};
+    CHECK(lines == want);
+}

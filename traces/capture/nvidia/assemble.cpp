@@ -27,6 +27,36 @@ bool in_ranges(const AddressRanges& r, uint64_t a) {
     return false;
 }
 
+// The launch's SASS with the stack-slot LDL/STL that no record of the launch came from marked synth_local
+// (written from the SASS where the walk crosses them, no longer anchors): the Sanitizer does not report
+// spill code (docs/CAPTURE.md, "Spills"). A guarded one stays an anchor: whether it ran is unknown.
+SassFunction with_spills(const SassFunction& f, const std::set<uint64_t>& pcs, uint64_t& marked) {
+    SassFunction g = f;
+    marked = 0;
+    for (auto& in : g.instrs)
+        if (in.stack_local && !in.guarded && !pcs.count(in.offset)) {
+            in.synth_local = true;
+            in.anchor = false;
+            ++marked;
+        }
+    return g;
+}
+
+// The stack pointer's offset in the local window: from a captured frame-slot access where there is one
+// (address less the slot's offset), else the window's top (16 MiB) less the kernel's frame, where the
+// H200 keeps it (shared_compute's spill under capture: R1 = 0xfffb80 with a 384-byte frame).
+uint64_t stack_base(const LaunchCapture& launch, const SassFunction& f) {
+    for (const auto& c : launch.instrs) {
+        if (raw_kind(c.info) != RawMem || raw_space(c.info) != RawLocal) continue;
+        const int i = f.index(c.pc);
+        if (i < 0 || !f.instrs[i].stack_local) continue;
+        const uint64_t a = (c.info & kInfoAffine) ? c.base + uint64_t(__builtin_ctz(c.mask)) * uint64_t(c.stride)
+                                                  : launch.addrs[c.addr_index];
+        return a - f.instrs[i].stack_offset;
+    }
+    return ((uint64_t(1) << 24) - launch.kernel.scratch_bytes) & ~uint64_t(15);
+}
+
 }  // namespace
 
 AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, const AddressRanges& const_ranges,
@@ -61,6 +91,13 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         if (d.pc_flags) out.write(d);
     }
 
+    SassFunction spilled;
+    if (sass) {
+        spilled = with_spills(*sass, pcs, st.spill_pcs);
+        sass = &spilled;
+    }
+    LocalFrame frame;
+    frame.stack_base = sass ? stack_base(launch, *sass) : 0;
     const uint64_t threads = launch.kernel.block.count();
     size_t i = 0;
     while (i < ins.size()) {
@@ -72,6 +109,9 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         w.wave = warp;
         out.write(w);
         WarpTimeline tl(sass, out, counts);
+        frame.mask = dcusim::trace::full_lane_mask(threads, warp, kWarpLanes);
+        frame.mask_all = true;
+        tl.set_frame(&frame);
         for (; i < ins.size() && ins[i].block == block && ins[i].warp == warp; ++i) {
             const CapturedInstr& c = ins[i];
             const int idx = sass ? sass->index(c.pc) : -1;
@@ -111,6 +151,8 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
             }
             out.write(r);
             tl.issued(idx);
+            frame.mask = c.mask;  // spill code after it runs with its lanes
+            frame.mask_all = c.mask == dcusim::trace::full_lane_mask(threads, warp, kWarpLanes);
         }
         tl.finish();
     }
@@ -118,6 +160,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
     st.compute += counts.compute;
     st.long_compute += counts.long_compute;
     st.mid_compute += counts.mid_compute;
+    st.synth_local += counts.synth_local;
     Record e;
     e.kind = RecKind::End;
     out.write(e);

@@ -79,6 +79,37 @@ std::vector<std::string> split_operands(const std::string& s) {
     return out;
 }
 
+// Bytes a lane of a local load or store moves, from its width modifier.
+uint8_t local_access_bytes(const std::string& opcode) {
+    if (opcode.find(".128") != std::string::npos) return 16;
+    if (opcode.find(".64") != std::string::npos) return 8;
+    if (opcode.find(".U16") != std::string::npos || opcode.find(".S16") != std::string::npos) return 2;
+    if (opcode.find(".U8") != std::string::npos || opcode.find(".S8") != std::string::npos) return 1;
+    return 4;
+}
+
+// An LDL/STL addressed [R1] or [R1+0xNN] (R1 is the stack pointer the ABI keeps): spill and frame slots.
+void parse_stack_local(SassInstr& in) {
+    const std::string& a = in.address;
+    if (a.rfind("[R1", 0) != 0 || a.size() < 4 || std::isdigit(uint8_t(a[3]))) return;
+    uint32_t off = 0;
+    if (a[3] == '+') {
+        if (a.compare(4, 2, "0x") != 0) return;
+        size_t used = 0;
+        try {
+            off = uint32_t(std::stoul(a.substr(6), &used, 16));
+        } catch (...) {
+            return;
+        }
+        if (6 + used + 1 != a.size()) return;  // more than one constant: not a plain frame slot
+    } else if (a != "[R1]") {
+        return;
+    }
+    in.stack_local = true;
+    in.stack_offset = off;
+    in.local_bytes = local_access_bytes(in.opcode);
+}
+
 // One instruction line: `/*0150*/  @!P0 LDG.E R7, desc[UR4][R6.64] ;`
 bool parse_instr(const std::string& line, SassInstr& in, std::string& target_label) {
     size_t open = line.find("/*"), close = line.find("*/");
@@ -116,6 +147,7 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
         const size_t open = operands.rfind('['), close = operands.find(']', open == std::string::npos ? 0 : open);
         if (open != std::string::npos && close != std::string::npos) in.address = operands.substr(open, close - open + 1);
     }
+    if (base == "LDL" || base == "STL") parse_stack_local(in);
     std::vector<std::string> ops = split_operands(operands);
     const int width = width_regs(in.opcode);
     for (size_t k = 0; k < ops.size(); ++k) {

@@ -31,6 +31,12 @@ struct SassInstr {
     RegSet reads, writes;
     std::string line;        // FILE:LINE (file name without directories), if the cubin has line info
     std::string address;     // a memory instruction's address operand as written ("[R2.64+0x10]")
+    // LDL/STL at the stack pointer plus a constant ([R1+0x4c]): spill code. The Sanitizer may not report it;
+    // assemble_launch then records it from here (stack_offset past R1, local_bytes a lane).
+    bool stack_local = false;
+    uint32_t stack_offset = 0;
+    uint8_t local_bytes = 0;
+    bool synth_local = false;  // set per launch: recorded from the SASS, not captured (and not an anchor)
 };
 
 struct SassFunction {

@@ -34,6 +34,11 @@ void WarpTimeline::walk(const SassPath& p, int to) {
 
 void WarpTimeline::step(int i) {
     const SassInstr& in = f_->instrs[i];
+    if (in.synth_local && frame_) {
+        if ((in.reads & outstanding_).any()) wait();  // a spill store of a register a load still fills
+        write_local(in);
+        return;
+    }
     // A memory instruction or barrier on the path that this warp did not run: a guarded one
     // had no lane on (predicated off) and still issued; an unguarded one means the path
     // guessed wrong, and was not run at all.
@@ -45,6 +50,28 @@ void WarpTimeline::step(int i) {
     ++pending_;
     pending_long_ += in.long_latency;
     pending_mid_ += in.mid_latency;
+}
+
+// A spill slot: every lane at the same offset of its own window (stride 0), as the Sanitizer reports
+// the local accesses it does see.
+void WarpTimeline::write_local(const SassInstr& in) {
+    flush_compute();
+    Record r;
+    r.kind = RecKind::Mem;
+    dcusim::trace::MemAccess& m = r.mem;
+    const bool store = in.opcode.rfind("STL", 0) == 0;
+    m.op = store ? dcusim::trace::Op::Store : dcusim::trace::Op::Load;
+    m.space = dcusim::trace::Space::Local;
+    m.bytes = in.local_bytes;
+    m.pc = in.offset;
+    m.mask = frame_->mask;
+    m.mask_all = frame_->mask_all;
+    m.mode = dcusim::trace::AddrMode::Affine;
+    m.base = frame_->stack_base + in.stack_offset;
+    m.stride = 0;
+    out_.write(r);
+    ++st_.synth_local;
+    if (!store) outstanding_ |= in.writes;
 }
 
 void WarpTimeline::wait() {

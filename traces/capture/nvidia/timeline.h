@@ -14,7 +14,15 @@
 namespace dcutrace {
 
 struct TimelineCounts {
-    uint64_t waits = 0, compute = 0, long_compute = 0, mid_compute = 0;
+    uint64_t waits = 0, compute = 0, long_compute = 0, mid_compute = 0, synth_local = 0;
+};
+
+// Where a warp's spill accesses that the Sanitizer did not report are written (SassInstr::synth_local):
+// the stack pointer's offset in the local window and the lanes of the warp's last captured instruction.
+struct LocalFrame {
+    uint64_t stack_base = 0;
+    uint64_t mask = 0;
+    bool mask_all = false;
 };
 
 // Emits the compute and wait records for the instructions a warp runs on its
@@ -32,16 +40,21 @@ public:
     void finish();
     // Anchor `idx` issued (< 0: unknown, the last known place is kept).
     void issued(int idx);
+    // Instructions marked synth_local on the path are written as local accesses of this frame
+    // (null, the default: they are not expected, and count as anchors do).
+    void set_frame(const LocalFrame* frame) { frame_ = frame; }
 
 private:
     void walk(const SassPath& p, int to);
     void step(int i);
     void wait();
     void flush_compute();
+    void write_local(const SassInstr& in);
 
     const SassFunction* f_;
     dcusim::trace::RecordSink& out_;
     TimelineCounts& st_;
+    const LocalFrame* frame_ = nullptr;
     RegSet outstanding_;
     int last_ = -1;
     uint64_t pending_ = 0, pending_long_ = 0, pending_mid_ = 0;  // compute not yet written, how many of it long, middle

@@ -22,6 +22,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 
 #include "assemble.h"
 #include "drain.h"
@@ -53,6 +54,8 @@ std::string run_command(const std::string& cmd) {
 }
 
 using dcusim::capture::kernel_name;
+
+std::string result_name(SanitizerResult r) { return "SanitizerResult " + std::to_string(int(r)); }
 
 struct ModuleInfo {
     std::map<std::string, SassFunction> sass;
@@ -247,15 +250,18 @@ private:
     }
 
     void on_module(const Sanitizer_ResourceModuleData& m) {
-        for (auto id : {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS,
-                        SANITIZER_INSTRUCTION_LOCAL_MEMORY_ACCESS})
-            sanitizerPatchInstructions(id, m.module,
-                                       id == SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS   ? "dcutrace_global"
-                                       : id == SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS ? "dcutrace_shared"
-                                                                                          : "dcutrace_local");
-        sanitizerPatchInstructions(SANITIZER_INSTRUCTION_BARRIER, m.module, "dcutrace_barrier");
-        sanitizerPatchInstructions(SANITIZER_INSTRUCTION_BLOCK_ENTER, m.module, "dcutrace_block_enter");
-        if (sanitizerPatchModule(m.module) != SANITIZER_SUCCESS) return fail("sanitizerPatchModule failed");
+        // A class left unpatched would be missing from the trace without a word: every call must succeed.
+        const std::pair<Sanitizer_InstructionId, const char*> patches[] = {
+            {SANITIZER_INSTRUCTION_GLOBAL_MEMORY_ACCESS, "dcutrace_global"},
+            {SANITIZER_INSTRUCTION_SHARED_MEMORY_ACCESS, "dcutrace_shared"},
+            {SANITIZER_INSTRUCTION_LOCAL_MEMORY_ACCESS, "dcutrace_local"},
+            {SANITIZER_INSTRUCTION_BARRIER, "dcutrace_barrier"},
+            {SANITIZER_INSTRUCTION_BLOCK_ENTER, "dcutrace_block_enter"}};
+        for (const auto& [id, patch] : patches)
+            if (SanitizerResult r = sanitizerPatchInstructions(id, m.module, patch); r != SANITIZER_SUCCESS)
+                return fail(std::string("sanitizerPatchInstructions(") + patch + ") failed: " + result_name(r));
+        if (SanitizerResult r = sanitizerPatchModule(m.module); r != SANITIZER_SUCCESS)
+            return fail(std::string("sanitizerPatchModule failed: ") + result_name(r));
         // The machine code, for compute counts, waits, read-only loads and source lines.
         ModuleInfo& info = modules_[m.module];
         if (!m.pCubin || m.cubinSize == 0) return;
@@ -360,6 +366,9 @@ private:
         std::fprintf(stderr, "dcutrace: %s: %zu warp instructions (%llu const, %llu barriers, %llu waits), %.1f ms\n",
                      cur_.kernel.name.c_str(), cur_.instrs.size(), (unsigned long long)st.const_accesses,
                      (unsigned long long)st.barriers, (unsigned long long)st.waits, capture_ms);
+        if (st.spill_pcs)
+            std::fprintf(stderr, "dcutrace: %s: %llu spill instructions the Sanitizer did not report: %llu local accesses from the SASS\n",
+                         cur_.kernel.name.c_str(), (unsigned long long)st.spill_pcs, (unsigned long long)st.synth_local);
         cur_ = LaunchCapture{};
     }
 
