@@ -99,6 +99,12 @@ public:
     // The cycle the instruction's data is back when the target knows it at
     // once (the request is then free at once), else kAnswerLater or kNotHere.
     virtual Cycle wave_request(MemRequest& req) = 0;
+    // A vector-memory load's data is back at `at` (the LDS hears of it where the two share a data
+    // stage: LdsParams::vector_data); the others ignore it.
+    virtual void vector_data(const MemRequest& req, Cycle at) {
+        (void)req;
+        (void)at;
+    }
 };
 
 }  // namespace dcusim

@@ -246,6 +246,7 @@ void ComputeUnit::send_vector(WaveState& w, MemRequest& r) {
 }
 
 void ComputeUnit::mem_response(MemRequest& req) {
+    if (req.op == trace::Op::Load && (req.space == Space::Global || req.space == Space::Local)) lds->vector_data(req, req.done);
     reqs_.release(uint32_t(req.tag >> 32));
     const uint32_t slot = uint32_t(req.tag);
     if (req.op != trace::Op::Store || p_.wait_stores) return mem_complete(slot, req.done);

@@ -8,6 +8,9 @@
 
 namespace dcusim {
 
+// Which shared accesses lose data-stage cycles to the vector memory's returning load data.
+enum class VectorDataStage : uint8_t { Off, Loads, All };
+
 struct LdsParams {
     uint64_t size_bytes = 65536;
     LdsGeometry geometry;
@@ -18,6 +21,11 @@ struct LdsParams {
     uint32_t replay_latency = 0;
     uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
     uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
+    // NVIDIA's L1 and shared memory are one data array behind one data stage: a global or local
+    // load's data, read out of it, takes the stage one cycle per 128-byte line, and a shared access
+    // served in such a cycle is served a cycle later, which the profiler counts as a bank conflict
+    // (validation/results/h200-ldsmix). A DCU's LDS is its own SRAM beside the vector L1: Off.
+    VectorDataStage vector_data = VectorDataStage::Off;
 };
 
 // Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
@@ -34,6 +42,13 @@ inline const ParamTable<LdsParams>& lds_param_table() {
                             "latency each bank-conflict replay adds beyond the pipe cycle it holds (data back bank_conflict_cycles x "
                             "this later)",
                             {0, kMaxLatency}, &P::replay_latency),
+            param::choice<P>("lds.vector_data",
+                             "off: the LDS has its own data path (a DCU); loads: a global or local load's returning data "
+                             "takes the LDS's data stage one cycle per 128-byte line, and a shared load served then waits "
+                             "a cycle, counted as a bank conflict (the H200's unified L1/shared data array); all: shared "
+                             "stores too",
+                             {{"off", VectorDataStage::Off}, {"loads", VectorDataStage::Loads}, {"all", VectorDataStage::All}},
+                             &P::vector_data),
             param::size<P>("lds.alloc_granule", "bytes", "LDS allocation unit per workgroup", {1, kMaxLocalBytes}, &P::alloc_granule),
             param::size<P>("lds.reserved_bytes", "bytes",
                            "LDS each workgroup holds besides its own (the system's share): counts toward the LDS occupancy limit and "
