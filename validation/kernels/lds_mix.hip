@@ -4,7 +4,8 @@
 // same block is what it counts. Each block's first half of threads runs a shared-memory loop (loads or
 // stores, 4-byte lanes conflict-free or 2-way, 8- and 16-byte lanes); its second half meanwhile does
 // nothing, streams global loads that miss the L1, re-reads a 4 KiB window that hits it, or streams
-// global stores. One block per SM (132 blocks of 256 threads at both sizes).
+// global stores. One block per SM (132 blocks of 256 threads at both sizes). Then blocks in one wave
+// or eight (lds_waves).
 #include "../common/harness.h"
 
 constexpr int kWords = 4096;  // 16 KiB of shared memory
@@ -63,6 +64,22 @@ __global__ void lds_mix(float* out, const float* g, float* gw, int iters, int gi
     out[blockIdx.x * blockDim.x + threadIdx.x] = acc + buf[threadIdx.x];
 }
 
+// Blocks in waves: each block stores its tile (from global memory, or from registers), waits, then
+// reads it back `iters` times, conflict-free. Launched at one wave (8 blocks per SM, all in step) or
+// at eight waves (later blocks start while earlier ones run): do launches, exits or the other blocks'
+// global loads, none of them the block's own pattern, add counted conflicts?
+template <bool GLOBAL>
+__global__ void lds_waves(float* out, const float* g, int iters, int period) {
+    __shared__ float buf[kWords / 4];
+    const int t = threadIdx.x;
+    buf[t] = GLOBAL ? g[size_t(blockIdx.x) * blockDim.x + t] : float(t);
+    __syncthreads();
+    volatile float* v = buf;
+    float acc = 0;
+    for (int it = 0; it < iters; ++it) acc += v[(t + 32 * (it % period)) & (kWords / 4 - 1)];
+    out[size_t(blockIdx.x) * blockDim.x + t] = acc;
+}
+
 struct Buffers {
     float *out, *g, *gw;
 };
@@ -99,6 +116,16 @@ int main(int argc, char** argv) {
     run_all<kSt32Way2>(single, small, b, "st32w2");
     run_all<kLd64>(single, small, b, "ld64");
     run_all<kLd128>(single, small, b, "ld128");
+    for (int waves : {1, 8})
+        for (bool global : {false, true}) {
+            char name[64];
+            std::snprintf(name, sizeof name, "waves%d_%s", waves, global ? "ldg" : "regs");
+            const int blocks = 132 * 8 * waves, iters = small ? 64 : 512;
+            validation::measure(single, "lds_mix", name, iters, 0, [&] {
+                if (global) hipLaunchKernelGGL(lds_waves<true>, dim3(blocks), dim3(256), 0, 0, b.gw, b.g, iters, 8);
+                else hipLaunchKernelGGL(lds_waves<false>, dim3(blocks), dim3(256), 0, 0, b.gw, b.g, iters, 8);
+            });
+        }
     for (float* p : {b.out, b.g, b.gw}) HIP_CHECK(hipFree(p));
     return 0;
 }
