@@ -99,12 +99,9 @@ public:
     // The cycle the instruction's data is back when the target knows it at
     // once (the request is then free at once), else kAnswerLater or kNotHere.
     virtual Cycle wave_request(MemRequest& req) = 0;
-    // A vector-memory load's data is back at `at` (the LDS hears of it where the two share a data
-    // stage: LdsParams::vector_data); the others ignore it.
-    virtual void vector_data(const MemRequest& req, Cycle at) {
-        (void)req;
-        (void)at;
-    }
+    // A workgroup is launched on the CU beside `others` resident ones (the LDS counts conflicts for
+    // it: LdsParams::launch_conflict_cycles); the others ignore it.
+    virtual void workgroup_launched(uint32_t others) { (void)others; }
 };
 
 }  // namespace dcusim

@@ -37,6 +37,7 @@ void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
     g.live = uint32_t(g.trace->waves.size());
     g.at_barrier = 0;
     g.barrier_release = 0;
+    lds->workgroup_launched(resident_);
     ++resident_;
     ++stats_.workgroups;
     stats_.waves += g.live;
@@ -246,7 +247,6 @@ void ComputeUnit::send_vector(WaveState& w, MemRequest& r) {
 }
 
 void ComputeUnit::mem_response(MemRequest& req) {
-    if (req.op == trace::Op::Load && (req.space == Space::Global || req.space == Space::Local)) lds->vector_data(req, req.done);
     reqs_.release(uint32_t(req.tag >> 32));
     const uint32_t slot = uint32_t(req.tag);
     if (req.op != trace::Op::Store || p_.wait_stores) return mem_complete(slot, req.done);

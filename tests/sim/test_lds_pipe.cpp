@@ -45,49 +45,42 @@ TEST_CASE("LDS pipe: each conflict cycle adds replay_latency to the data's retur
     CHECK(lds.stats().queue_cycles == 0);
 }
 
-// lds.vector_data: a vector load's data is read out of the shared data stage one 128-byte line a
-// cycle in the cycles just before it is back. Default geometry, wave64: a conflict-free 64-lane
-// 4-byte access is 2 groups, 2 pipe cycles; 64 lanes x 4 bytes from address 0 touch 2 lines.
-TEST_CASE("LDS pipe: returning vector data takes shared loads' cycles", "[lds]") {
+// lds.launch_conflict_cycles: a workgroup launched beside resident ones, once the LDS has served a
+// shared access this kernel, costs the next shared access that many cycles, counted as conflicts.
+// Default geometry, wave64: a conflict-free 64-lane 4-byte access is 2 groups, 2 pipe cycles.
+TEST_CASE("LDS pipe: a launch beside running workgroups costs the next access a conflict cycle", "[lds]") {
     LdsParams p;
-    p.vector_data = VectorDataStage::Loads;
+    p.launch_conflict_cycles = 1;
     Lds lds("lds", p);
-    const auto w = wave_of({"ld lds 4 0 all affine 0 4", "ld global 4 0 all affine 0 4", "ld lds 4 0 all affine 0 4",
-                            "ld global 4 0 all affine 0 0", "ld lds 4 0 all affine 0 4", "st lds 4 0 all affine 0 4"});
-    // Served in [0, 2); data back at 2 + 64.
-    CHECK(lds.lds_access(w.instrs[0], w, 0) == 66);
-    // The global load's 2 lines are read out in [0, 2), both cycles of the shared load: it takes
-    // 2 more, the pipe is free at 4 (its answer, already given, stays).
-    lds.vector_return(w.instrs[1], w, 2);
-    // Issued at 3, served in [4, 6): back at 70.
-    CHECK(lds.lds_access(w.instrs[2], w, 3) == 70);
-    // A broadcast global load (1 line) back at 20 holds the stage in [19, 20): a shared load issued
-    // at 19 starts at 20, one lost cycle, served in [20, 22): back at 86.
-    lds.vector_return(w.instrs[3], w, 20);
-    CHECK(lds.lds_access(w.instrs[4], w, 19) == 86);
-    // Stores do not lose cycles under `loads`: the same line back at 30 takes nothing from the store
-    // served in [29, 31).
-    CHECK(lds.lds_access(w.instrs[5], w, 29) == 95);
-    lds.vector_return(w.instrs[3], w, 30);
+    const auto w = wave_of({"ld lds 4 0 all affine 0 4", "st lds 4 0 all affine 0 4"});
+    lds.workgroup_launched(3);  // the first wave: no shared access yet, nothing counted
+    CHECK(lds.lds_access(w.instrs[0], w, 0) == 2 + 64);
+    lds.workgroup_launched(0);  // alone on the CU: nothing
+    lds.workgroup_launched(2);  // beside two: the next access takes 1 more cycle
+    // The store at 10: 1 + 2 cycles, served in [10, 13), back at 77.
+    CHECK(lds.lds_access(w.instrs[1], w, 10) == 77);
+    // Only once: the load at 20 is served in [20, 22).
+    CHECK(lds.lds_access(w.instrs[0], w, 20) == 86);
     const LdsStats& s = lds.stats();
-    CHECK(s.vector_data_cycles == 3);
-    CHECK(s.load_conflict_cycles == 3);
-    CHECK(s.store_conflict_cycles == 0);
-    CHECK(s.bank_conflict_cycles == 3);
-    CHECK(s.load_cycles == 3 * 2 + 3);
-    CHECK(s.queue_cycles == 1);
+    CHECK(s.launch_cycles == 1);
+    CHECK(s.bank_conflict_cycles == 1);
+    CHECK(s.store_conflict_cycles == 1);
+    CHECK(s.store_cycles == 3);
+    CHECK(s.load_conflict_cycles == 0);
+    CHECK(s.load_cycles == 4);
 }
 
-TEST_CASE("LDS pipe: under `all` stores lose the cycles too, under `off` none", "[lds]") {
-    const auto w = wave_of({"st lds 4 0 all affine 0 4", "ld global 4 0 all affine 0 4", "st lds 4 0 all affine 0 4"});
-    for (auto [mode, lost] : {std::pair{VectorDataStage::All, 2u}, std::pair{VectorDataStage::Off, 0u}}) {
+TEST_CASE("LDS pipe: launch conflict cycles add up until an access takes them; 0 counts none", "[lds]") {
+    const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
+    for (auto [k, lost] : {std::pair{2u, 4u}, std::pair{0u, 0u}}) {
         LdsParams p;
-        p.vector_data = mode;
+        p.launch_conflict_cycles = k;
         Lds lds("lds", p);
-        CHECK(lds.lds_access(w.instrs[0], w, 10) == 76);  // served in [10, 12)
-        lds.vector_return(w.instrs[1], w, 12);            // lines read out in [10, 12)
-        // The next store queues behind the pipe: free at 12 + lost.
-        CHECK(lds.lds_access(w.instrs[2], w, 10) == 12 + lost + 2 + 64);
-        CHECK(lds.stats().store_conflict_cycles == lost);
+        CHECK(lds.lds_access(w.instrs[0], w, 0) == 66);
+        lds.workgroup_launched(1);
+        lds.workgroup_launched(5);
+        // Served in [5, 5 + lost + 2).
+        CHECK(lds.lds_access(w.instrs[0], w, 5) == 5 + lost + 2 + 64);
+        CHECK(lds.stats().load_conflict_cycles == lost);
     }
 }
