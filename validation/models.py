@@ -5,6 +5,7 @@ each figure it compares with the measurement to run.compare, under a case name t
 name. run.wants(case) is false for the cases a gate does not check, so that a gate replays only what it
 compares."""
 import concurrent.futures
+import csv
 import statistics
 
 import generators
@@ -356,3 +357,21 @@ def mapped_kernels(run):
         run.compare(name, "time", m, p)
         run.out(f"| {d} | {b:,} | {m:,.1f} | {p:,.1f} | {pct(p, m):+.1f} % |")
     run.out(f"\nmean absolute error: {100 * statistics.mean(errs):.1f} %, worst {100 * max(errs):.1f} %")
+
+
+def lds_mix(run):
+    """lds_mix.hip: shared-memory bank conflicts (ncu's ld + st counters) per variant, from one replay of
+    the captured trace (kernels in launch order, as measurements.csv's pairs)."""
+    names = ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+    meas = {}
+    with open(run.measurement) as f:
+        for r in csv.DictReader(f):
+            if r["metric"] in names:
+                meas[r["variant"]] = meas.get(r["variant"], 0) + float(r["value"])
+    kernels = replay(run.dcusim, run.config, run.flags, lambda p: run.generator(p, run.params["trace"]), all_kernels=True)
+    run.out("| variant | H200 conflicts | model |\n|---|---|---|")
+    for variant, k in zip(meas, kernels):
+        p = sum(k["stats"][n] for n in names)
+        if run.wants(variant):
+            run.compare(variant, "bank conflicts", meas[variant], p)
+        run.out(f"| {variant} | {meas[variant]:,.0f} | {p:,.0f} |")
