@@ -22,9 +22,10 @@ import os
 import sys
 
 
-def ncu_sections(path):
-    """{program: [(kernel name, {metric: (value, unit)}) per launch in order]}"""
-    out, prog, rows = {}, None, []
+def ncu_sections(path, only=None):
+    """{program: [(kernel name, {metric: (value, unit)}) per launch in order]}; a file of one program has no
+    "== PROG" line (the runner heads a profile's output only when it holds several): `only` names it."""
+    out, prog, rows = {}, only, []
 
     def flush():
         if prog is None:
@@ -114,7 +115,9 @@ def main(d):
     medians = cycle_medians(cycles_csv, small_variants) if os.path.exists(cycles_csv) else {}
     for scale in ("full", "small"):
         ncu_csv, rocprof_dir = os.path.join(d, "ncu_%s.csv" % scale), os.path.join(d, "rocprof_%s" % scale)
-        ncu = ncu_sections(ncu_csv) if os.path.exists(ncu_csv) else rocprof_sections(rocprof_dir)
+        progs = {PROGRAM_OF_FAMILY.get(r["family"], r["family"]) for r in results}
+        only = next(iter(progs)) if len(progs) == 1 else None
+        ncu = ncu_sections(ncu_csv, only) if os.path.exists(ncu_csv) else rocprof_sections(rocprof_dir)
         profiled = os.path.exists(ncu_csv) or os.path.isdir(rocprof_dir)  # the test set profiles --small alone
         order = {}
         for r in results:

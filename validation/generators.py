@@ -2,6 +2,9 @@
 text trace, the instruction streams following the kernel's SASS as its results folder records it. An entry
 names its generator (`generator = "barrier"`); its model (models.py) calls it with the variant's parameters.
 Every function takes the trace's path first."""
+import gzip
+import os
+import shutil
 import random
 import subprocess
 
@@ -338,3 +341,11 @@ def atomics(path, name, mode, targets):
                     f.write(f"compute 3\natom global 4 0x260 all list {addrs}\n")
                 f.write("wait\n")
         f.write("end\n")
+
+
+def captured(path, source):
+    """A captured trace of a results folder (validation/SOURCE, gzipped: the repository must stay small
+    enough for the GPU machine's tool), unpacked to `path`: the model side of an experiment whose trace
+    dcutrace took on the GPU (lds_mix)."""
+    with gzip.open(os.path.join(os.path.dirname(os.path.abspath(__file__)), source)) as f, open(path, "wb") as out:
+        shutil.copyfileobj(f, out)

@@ -5,6 +5,7 @@ each figure it compares with the measurement to run.compare, under a case name t
 name. run.wants(case) is false for the cases a gate does not check, so that a gate replays only what it
 compares."""
 import concurrent.futures
+import csv
 import statistics
 
 import generators
@@ -383,3 +384,21 @@ def atomics(run):
             row.append(mc)
         run.out(f"| {m} | {t} | {row[0]:,.0f} | {row[1]:,.0f} | {pc:,.0f} | {pct(pc, row[0]):+.1f} % | {pct(pc, row[1]):+.1f} % |")
     run.out("\nmean absolute error: " + ", ".join(f"{ty} {100 * statistics.mean(e):.1f} %" for ty, e in errs.items() if e))
+
+
+def lds_mix(run):
+    """lds_mix.hip: shared-memory bank conflicts (ncu's ld + st counters) per variant, from one replay of
+    the captured trace (kernels in launch order, as measurements.csv's pairs)."""
+    names = ("l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum")
+    meas = {}
+    with open(run.measurement) as f:
+        for r in csv.DictReader(f):
+            if r["metric"] in names:
+                meas[r["variant"]] = meas.get(r["variant"], 0) + float(r["value"])
+    kernels = replay(run.dcusim, run.config, run.flags, lambda p: run.generator(p, run.params["trace"]), all_kernels=True)
+    run.out("| variant | H200 conflicts | model |\n|---|---|---|")
+    for variant, k in zip(meas, kernels):
+        p = sum(k["stats"][n] for n in names)
+        if run.wants(variant):
+            run.compare(variant, "bank conflicts", meas[variant], p)
+        run.out(f"| {variant} | {meas[variant]:,.0f} | {p:,.0f} |")

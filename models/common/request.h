@@ -121,6 +121,9 @@ public:
     // The cycle the instruction's data is back when the target knows it at
     // once (the request is then free at once), else kAnswerLater or kNotHere.
     virtual Cycle wave_request(MemRequest& req) = 0;
+    // A workgroup is launched on the CU beside `others` resident ones (the LDS counts conflicts for
+    // it: LdsParams::launch_conflict_cycles); the others ignore it.
+    virtual void workgroup_launched(uint32_t others) { (void)others; }
 };
 
 }  // namespace dcusim

@@ -37,6 +37,7 @@ void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
     g.live = uint32_t(g.trace->waves.size());
     g.at_barrier = 0;
     g.barrier_release = 0;
+    lds->workgroup_launched(resident_);
     ++resident_;
     ++stats_.workgroups;
     stats_.waves += g.live;

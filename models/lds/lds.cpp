@@ -30,8 +30,31 @@ Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle n
     stats_.bytes += uint64_t(trace::popcount64(in.mask)) * in.bytes;
     Cycle start = std::max(now, pipe_free_);
     stats_.queue_cycles += start - now;
-    pipe_free_ = start + c.cycles;
-    return pipe_free_ + p_.latency + c.conflict_cycles * p_.replay_latency;
+    const uint32_t lost = pending_;
+    pending_ = 0;
+    if (lost) count_lost(in.op, in.pc, lost);
+    pipe_free_ = start + lost + c.cycles;
+    return pipe_free_ + p_.latency + (c.conflict_cycles + lost) * p_.replay_latency;
+}
+
+void Lds::count_lost(trace::Op op, uint64_t pc, Cycle n) {
+    stats_.launch_cycles += n;
+    stats_.bank_conflict_cycles += n;
+    stats_.cycles += n;
+    if (op == trace::Op::Load) {
+        stats_.load_cycles += n;
+        stats_.load_conflict_cycles += n;
+    } else if (op == trace::Op::Store) {
+        stats_.store_cycles += n;
+        stats_.store_conflict_cycles += n;
+    }
+    if (PcProfile* prof = PcProfile::active()) prof->at(pc).lds_conflict_cycles += n;
+}
+
+// A block launched while the LDS serves others' shared accesses (the H200 counts it; why is not
+// known): the kernel's first wave of launches, before any shared access, costs nothing.
+void Lds::workgroup_launched(uint32_t others) {
+    if (others > 0 && stats_.instructions > 0) pending_ += p_.launch_conflict_cycles;
 }
 
 }  // namespace dcusim

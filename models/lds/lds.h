@@ -17,6 +17,7 @@ struct LdsStats {
     uint64_t cycles = 0, bank_conflict_cycles = 0, groups = 0, bytes = 0;
     uint64_t load_cycles = 0, load_conflict_cycles = 0, store_cycles = 0, store_conflict_cycles = 0;
     uint64_t queue_cycles = 0;  // waiting for the pipe behind other waves' instructions
+    uint64_t launch_cycles = 0;  // conflict cycles counted for workgroup launches (in the conflicts)
     void report(StatMap& m) const;
 };
 
@@ -29,13 +30,21 @@ public:
     // Issues one wave instruction at cycle `now`; returns the cycle its data is back.
     Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now);
     Cycle wave_request(MemRequest& req) override { return lds_access(*req.instr, *req.wave, req.issue); }
+    // A launch beside workgroups that already used the LDS this kernel: the next shared access
+    // takes launch_conflict_cycles more, counted as conflicts.
+    void workgroup_launched(uint32_t others) override;
     const LdsStats& stats() const { return stats_; }
-    void reset_stats() { stats_ = {}; }
+    void reset_stats() {
+        stats_ = {};
+        pending_ = 0;
+    }
 
 private:
     LdsParams p_;
     LdsStats stats_;
     Cycle pipe_free_ = 0;
+    uint32_t pending_ = 0;  // launch conflict cycles the next shared access takes
+    void count_lost(trace::Op op, uint64_t pc, Cycle n);
 };
 
 }  // namespace dcusim

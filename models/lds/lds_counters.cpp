@@ -23,6 +23,9 @@ const CounterTable<LdsStats>& lds_counter_table() {
             .as("ncu", "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"),
         counter::sum<S>("lds.groups", "lane groups", "active lane groups served", &S::groups),
         counter::sum<S>("lds.bytes", "bytes", "active lanes x bytes per lane", &S::bytes),
+        counter::sum<S>("lds.launch_cycles", "LDS cycles",
+                        "cycles shared accesses lost to workgroup launches (lds.launch_conflict_cycles), counted in the conflicts",
+                        &S::launch_cycles),
         counter::sum<S>("lds.queue_cycles", "cycles", "waits for the CU's LDS pipe behind other instructions", &S::queue_cycles),
     });
     return t;

@@ -18,6 +18,12 @@ struct LdsParams {
     uint32_t replay_latency = 0;
     uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
     uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
+    // Conflict cycles a workgroup launched beside running ones costs: the CU's next shared access
+    // takes them. The H200 counts about one for each block launched beside blocks that already use
+    // shared memory, whatever their global traffic, and none for the blocks of the first wave
+    // (validation/results/h200-ldsmix: waves8 against waves1, ld32_* beside loads and stores).
+    // A DCU's LDS is not known to: 0.
+    uint32_t launch_conflict_cycles = 0;
 };
 
 // Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
@@ -34,6 +40,10 @@ inline const ParamTable<LdsParams>& lds_param_table() {
                             "latency each bank-conflict replay adds beyond the pipe cycle it holds (data back bank_conflict_cycles x "
                             "this later)",
                             {0, kMaxLatency}, &P::replay_latency),
+            param::count<P>("lds.launch_conflict_cycles", "cycles",
+                            "conflict cycles the CU's next shared access takes when a workgroup is launched beside workgroups "
+                            "that already used the LDS this kernel (the H200's profiler counts them)",
+                            {0, 1024}, &P::launch_conflict_cycles),
             param::size<P>("lds.alloc_granule", "bytes", "LDS allocation unit per workgroup", {1, kMaxLocalBytes}, &P::alloc_granule),
             param::size<P>("lds.reserved_bytes", "bytes",
                            "LDS each workgroup holds besides its own (the system's share): counts toward the LDS occupancy limit and "

@@ -44,3 +44,43 @@ TEST_CASE("LDS pipe: each conflict cycle adds replay_latency to the data's retur
     CHECK(lds.lds_access(w.instrs[1], w, 64) == 66 + 64);
     CHECK(lds.stats().queue_cycles == 0);
 }
+
+// lds.launch_conflict_cycles: a workgroup launched beside resident ones, once the LDS has served a
+// shared access this kernel, costs the next shared access that many cycles, counted as conflicts.
+// Default geometry, wave64: a conflict-free 64-lane 4-byte access is 2 groups, 2 pipe cycles.
+TEST_CASE("LDS pipe: a launch beside running workgroups costs the next access a conflict cycle", "[lds]") {
+    LdsParams p;
+    p.launch_conflict_cycles = 1;
+    Lds lds("lds", p);
+    const auto w = wave_of({"ld lds 4 0 all affine 0 4", "st lds 4 0 all affine 0 4"});
+    lds.workgroup_launched(3);  // the first wave: no shared access yet, nothing counted
+    CHECK(lds.lds_access(w.instrs[0], w, 0) == 2 + 64);
+    lds.workgroup_launched(0);  // alone on the CU: nothing
+    lds.workgroup_launched(2);  // beside two: the next access takes 1 more cycle
+    // The store at 10: 1 + 2 cycles, served in [10, 13), back at 77.
+    CHECK(lds.lds_access(w.instrs[1], w, 10) == 77);
+    // Only once: the load at 20 is served in [20, 22).
+    CHECK(lds.lds_access(w.instrs[0], w, 20) == 86);
+    const LdsStats& s = lds.stats();
+    CHECK(s.launch_cycles == 1);
+    CHECK(s.bank_conflict_cycles == 1);
+    CHECK(s.store_conflict_cycles == 1);
+    CHECK(s.store_cycles == 3);
+    CHECK(s.load_conflict_cycles == 0);
+    CHECK(s.load_cycles == 4);
+}
+
+TEST_CASE("LDS pipe: launch conflict cycles add up until an access takes them; 0 counts none", "[lds]") {
+    const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
+    for (auto [k, lost] : {std::pair{2u, 4u}, std::pair{0u, 0u}}) {
+        LdsParams p;
+        p.launch_conflict_cycles = k;
+        Lds lds("lds", p);
+        CHECK(lds.lds_access(w.instrs[0], w, 0) == 66);
+        lds.workgroup_launched(1);
+        lds.workgroup_launched(5);
+        // Served in [5, 5 + lost + 2).
+        CHECK(lds.lds_access(w.instrs[0], w, 5) == 5 + lost + 2 + 64);
+        CHECK(lds.stats().load_conflict_cycles == lost);
+    }
+}
