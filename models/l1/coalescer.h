@@ -30,6 +30,21 @@ inline uint32_t sectors_touched(uint64_t lo, uint64_t hi, uint64_t line, uint32_
 // finite whatever address reaches it.
 inline uint64_t last_byte(uint64_t lo, uint64_t bytes) { return lo > ~uint64_t(0) - (bytes - 1) ? ~uint64_t(0) : lo + bytes - 1; }
 
+// Whether the instruction's active lanes are contiguous and their affine
+// addresses overlap or abut, so that together they touch every byte of one
+// range; if so, its first byte and its last (at most 2^64 - 1: last_byte).
+inline bool contiguous_bytes(const trace::Instr& in, uint64_t& lo, uint64_t& hi) {
+    const uint64_t m = in.mask;
+    if (in.mode != trace::AddrMode::Affine || !m || in.stride < 0 || in.stride > int64_t(in.bytes)) return false;
+    const unsigned first = unsigned(__builtin_ctzll(m));
+    const uint64_t run = m >> first;
+    if (run & (run + 1)) return false;  // a hole
+    const unsigned last = first + unsigned(__builtin_popcountll(run)) - 1;
+    lo = in.base + uint64_t(first) * uint64_t(in.stride);
+    hi = last_byte(in.base + uint64_t(last) * uint64_t(in.stride), in.bytes);
+    return true;
+}
+
 // Calls f(line) for each line from lo's to hi's (lo <= hi), counting lines so
 // that the last line of the address space ends the walk instead of wrapping.
 template <typename F>
@@ -96,24 +111,17 @@ inline void coalesce(const trace::Instr& in, const trace::WaveTrace& w, uint32_t
                      std::vector<LineAccess>& out, std::vector<uint64_t>* cover = nullptr) {
     // Contiguous active lanes whose affine addresses overlap or abut cover one
     // byte range: walk its lines instead of its lanes (same lines, same order).
-    const uint64_t m = in.mask;
-    if (in.mode == trace::AddrMode::Affine && m && in.stride >= 0 && in.stride <= int64_t(in.bytes)) {
-        const unsigned first = unsigned(__builtin_ctzll(m));
-        const uint64_t run = m >> first;
-        if ((run & (run + 1)) == 0) {  // no holes
-            const unsigned last = first + unsigned(__builtin_popcountll(run)) - 1;
-            const uint64_t lo = in.base + uint64_t(first) * uint64_t(in.stride);
-            const uint64_t hi = last_byte(in.base + uint64_t(last) * uint64_t(in.stride), in.bytes);
-            out.clear();
-            for_each_line(lo, std::max(lo, hi), line_bytes,
-                          [&](uint64_t line) { out.push_back({line, sectors_touched(lo, hi, line, line_bytes, sector_bytes)}); });
-            if (cover) {
-                const size_t words = cover_words(line_bytes);
-                cover->assign(out.size() * words, 0);
-                for (size_t k = 0; k < out.size(); ++k) cover_bytes(&(*cover)[k * words], lo, hi, out[k].line, line_bytes);
-            }
-            return;
+    uint64_t lo, hi;
+    if (contiguous_bytes(in, lo, hi)) {
+        out.clear();
+        for_each_line(lo, std::max(lo, hi), line_bytes,
+                      [&](uint64_t line) { out.push_back({line, sectors_touched(lo, hi, line, line_bytes, sector_bytes)}); });
+        if (cover) {
+            const size_t words = cover_words(line_bytes);
+            cover->assign(out.size() * words, 0);
+            for (size_t k = 0; k < out.size(); ++k) cover_bytes(&(*cover)[k * words], lo, hi, out[k].line, line_bytes);
         }
+        return;
     }
     coalesce(in, w, line_bytes, sector_bytes, out, [](unsigned, uint64_t a) { return a; }, cover);
 }

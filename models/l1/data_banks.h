@@ -12,6 +12,7 @@
 
 #include "../../traces/replay/wave_trace.h"
 #include "../common/divisor.h"
+#include "coalescer.h"
 
 namespace dcusim {
 
@@ -23,19 +24,11 @@ public:
     // abut read every word of one byte range once: its n words spread over the
     // banks in turn, so the busiest bank reads ceil(n / banks) of them.
     uint32_t cycles(const trace::Instr& in, const trace::WaveTrace& w) {
-        const uint64_t m = in.mask;
-        if (in.mode == trace::AddrMode::Affine && m && in.bytes && in.stride >= 0 && in.stride <= int64_t(in.bytes)) {
-            const unsigned first = unsigned(__builtin_ctzll(m));
-            const uint64_t run = m >> first;
-            if ((run & (run + 1)) == 0) {  // no holes
-                const unsigned last = first + unsigned(__builtin_popcountll(run)) - 1;
-                const uint64_t lo = in.base + uint64_t(first) * uint64_t(in.stride);
-                const uint64_t hi = in.base + uint64_t(last) * uint64_t(in.stride) + in.bytes - 1;
-                if (hi >= lo) {  // no wrap past the top of the address space
-                    const uint64_t n = bank_bytes_.div(hi) - bank_bytes_.div(lo) + 1;
-                    return uint32_t(banks_.div(n + banks_.value() - 1));
-                }
-            }
+        // (A range cut at the top of the address space is left to the lane walk, which wraps as before.)
+        uint64_t lo, hi;
+        if (in.bytes && contiguous_bytes(in, lo, hi) && hi >= lo && hi != ~uint64_t(0)) {
+            const uint64_t n = bank_bytes_.div(hi) - bank_bytes_.div(lo) + 1;
+            return uint32_t(banks_.div(n + banks_.value() - 1));
         }
         return cycles(in, w, [](unsigned, uint64_t a) { return a; });
     }
