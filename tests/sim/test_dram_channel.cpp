@@ -67,3 +67,22 @@ TEST_CASE("DRAM channel: a run of four bursts to one row goes back to back", "[d
     CHECK(ch->stats().row_misses == 1);
     CHECK(ch->stats().row_hits == 3);
 }
+
+TEST_CASE("DRAM channel: a younger burst of another bank group goes before one its group holds back", "[dram]") {
+    static Clock mclk(1000);
+    Sink sink;
+    auto* ch = new DramChannel("channel", 0, no_refresh(), mclk, &sink);
+    DramBurst a = burst(0, 0, 0, 0, 3);  // bank 0, group 0: ACT 0; RD 12, 15 (tCCD_L)
+    DramBurst b = burst(0, 0, 3, 1);     // bank 4, group 1: ACT 4 (tRRD_S), its RD allowed from 16 (tRCD)
+    b.bank = 4;
+    ch->enqueue(a);
+    ch->enqueue(b);
+    // After a's RD at 15 its group holds its last burst to 18, while the channel allows a RD at 17
+    // (tCCD_S): b, younger, goes at 17 (data until 17 + 17 + 2), then a's last at 19 (tCCD_S again).
+    sc_core::sc_start();
+    CHECK(sink.end[1] == 36);
+    CHECK(sink.end[0] == 38);
+    CHECK(ch->stats().reads == 4);
+    CHECK(ch->stats().activates == 2);
+    CHECK(ch->stats().row_hits == 2);
+}
