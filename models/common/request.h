@@ -124,6 +124,9 @@ public:
     // A workgroup is launched on the CU beside `others` resident ones (the LDS counts conflicts for
     // it: LdsParams::launch_conflict_cycles); the others ignore it.
     virtual void workgroup_launched(uint32_t others) { (void)others; }
+    // `n` instructions of this memory issued at `now` with no lane on (predicated off in every lane): the
+    // LDS gives each a slot of its pipe (LdsParams::empty_cycles); the others ignore them.
+    virtual void empty_issue(uint64_t n, Cycle now) { (void)n, (void)now; }
 };
 
 }  // namespace dcusim

@@ -164,6 +164,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 // mid_issue_cycles after a middle one (a wide multiply).
                 Cycle busy = in.count * p_.issue_cycles;
                 simd_free_[s] = now + busy;
+                if (in.lds_count) lds->empty_issue(in.lds_count, now);  // predicated off: a pipe slot each
                 stats_.simd_busy_cycles += busy;
                 const Cycle step = std::max(p_.issue_cycles, p_.wave_issue_cycles);
                 auto class_step = [&](uint32_t c) { return c ? std::max<Cycle>(p_.issue_cycles, c) : step; };

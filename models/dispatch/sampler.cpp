@@ -13,7 +13,7 @@ uint64_t round_significant(uint64_t x, unsigned bits) {
 }
 
 namespace {
-constexpr size_t kOps = 3, kSpaces = 4, kPerAccess = 4, kHead = 6;
+constexpr size_t kOps = 3, kSpaces = 4, kPerAccess = 4, kHead = 7;
 
 // The lines the active lanes of one instruction touch, cheaply (every workgroup of a kernel is
 // signed, skipped or not): affine addresses in O(1), exact for a stride of 0 or of a line or more,
@@ -47,9 +47,10 @@ std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& w
         for (const trace::Instr& in : w.instrs) {
             switch (in.kind) {
                 case trace::RecKind::Compute:
-                    v[1] += in.count - in.long_count - in.mid_count;
+                    v[1] += in.count - in.long_count - in.mid_count - in.lds_count;
                     v[2] += in.long_count;
                     v[3] += in.mid_count;
+                    v[6] += in.lds_count;
                     break;
                 case trace::RecKind::Barrier: ++v[4]; break;
                 case trace::RecKind::Wait: ++v[5]; break;

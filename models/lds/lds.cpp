@@ -51,6 +51,14 @@ void Lds::count_lost(trace::Op op, uint64_t pc, Cycle n) {
     if (PcProfile* prof = PcProfile::active()) prof->at(pc).lds_conflict_cycles += n;
 }
 
+void Lds::empty_issue(uint64_t n, Cycle now) {
+    const Cycle start = std::max(now, pipe_free_);
+    stats_.queue_cycles += start - now;
+    stats_.empty_instructions += n;
+    stats_.empty_cycles += n * p_.empty_cycles;
+    pipe_free_ = start + n * p_.empty_cycles;
+}
+
 // A block launched while the LDS serves others' shared accesses (the H200 counts it; why is not
 // known): the kernel's first wave of launches, before any shared access, costs nothing.
 void Lds::workgroup_launched(uint32_t others) {

@@ -18,6 +18,7 @@ struct LdsStats {
     uint64_t load_cycles = 0, load_conflict_cycles = 0, store_cycles = 0, store_conflict_cycles = 0;
     uint64_t queue_cycles = 0;  // waiting for the pipe behind other waves' instructions
     uint64_t launch_cycles = 0;  // conflict cycles counted for workgroup launches (in the conflicts)
+    uint64_t empty_instructions = 0, empty_cycles = 0;  // issued with no lane on: not in instructions or cycles
     void report(StatMap& m) const;
 };
 
@@ -33,6 +34,8 @@ public:
     // A launch beside workgroups that already used the LDS this kernel: the next shared access
     // takes launch_conflict_cycles more, counted as conflicts.
     void workgroup_launched(uint32_t others) override;
+    // Instructions with no lane on hold the pipe empty_cycles each, in issue order with the others.
+    void empty_issue(uint64_t n, Cycle now) override;
     const LdsStats& stats() const { return stats_; }
     void reset_stats() {
         stats_ = {};

@@ -26,6 +26,10 @@ const CounterTable<LdsStats>& lds_counter_table() {
         counter::sum<S>("lds.launch_cycles", "LDS cycles",
                         "cycles shared accesses lost to workgroup launches (lds.launch_conflict_cycles), counted in the conflicts",
                         &S::launch_cycles),
+        counter::sum<S>("lds.empty_instructions", "wave instructions",
+                        "LDS instructions issued with no lane on (predicated off): not in lds.instructions", &S::empty_instructions),
+        counter::sum<S>("lds.empty_cycles", "LDS cycles", "pipe cycles they held (lds.empty_cycles each): not in lds.cycles",
+                        &S::empty_cycles),
         counter::sum<S>("lds.queue_cycles", "cycles", "waits for the CU's LDS pipe behind other instructions", &S::queue_cycles),
     });
     return t;

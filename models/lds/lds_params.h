@@ -24,6 +24,9 @@ struct LdsParams {
     // (validation/results/h200-ldsmix: waves8 against waves1, ld32_* beside loads and stores).
     // A DCU's LDS is not known to: 0.
     uint32_t launch_conflict_cycles = 0;
+    // Pipe cycles an instruction with no lane on takes (predicated off in every lane: the idle warps of a
+    // tree scan or reduction issue them; `compute N lds S` in traces). No bank is read, no wavefront counted.
+    uint32_t empty_cycles = 0;
 };
 
 // Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
@@ -44,6 +47,10 @@ inline const ParamTable<LdsParams>& lds_param_table() {
                             "conflict cycles the CU's next shared access takes when a workgroup is launched beside workgroups "
                             "that already used the LDS this kernel (the H200's profiler counts them)",
                             {0, 1024}, &P::launch_conflict_cycles),
+            param::count<P>("lds.empty_cycles", "cycles",
+                            "LDS pipe cycles an LDS instruction with no lane on (predicated off) takes; no bank access, no "
+                            "wavefront counted (`compute N lds S` in traces)",
+                            {0, kMaxLatency}, &P::empty_cycles),
             param::size<P>("lds.alloc_granule", "bytes", "LDS allocation unit per workgroup", {1, kMaxLocalBytes}, &P::alloc_granule),
             param::size<P>("lds.reserved_bytes", "bytes",
                            "LDS each workgroup holds besides its own (the system's share): counts toward the LDS occupancy limit and "

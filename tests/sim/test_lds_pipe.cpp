@@ -84,3 +84,35 @@ TEST_CASE("LDS pipe: launch conflict cycles add up until an access takes them; 0
         CHECK(lds.stats().load_conflict_cycles == lost);
     }
 }
+
+// lds.empty_cycles: an instruction with no lane on (predicated off) holds the pipe, in order with the
+// others, and reads no bank: no wavefront, no conflict, no data to wait for.
+TEST_CASE("LDS pipe: instructions with no lane on hold it empty_cycles each", "[lds]") {
+    LdsParams p;
+    p.empty_cycles = 1;
+    Lds lds("lds", p);
+    const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
+    lds.empty_issue(3, 5);  // served in [5, 8)
+    // The load at 6 waits for 8, is served in 2 cycles, back at 10 + 64.
+    CHECK(lds.lds_access(w.instrs[0], w, 6) == 74);
+    lds.empty_issue(2, 20);  // a free pipe: [20, 22)
+    CHECK(lds.lds_access(w.instrs[0], w, 21) == 24 + 64);
+    const LdsStats& s = lds.stats();
+    CHECK(s.empty_instructions == 5);
+    CHECK(s.empty_cycles == 5);
+    CHECK(s.instructions == 2);
+    CHECK(s.cycles == 4);
+    CHECK(s.groups == 4);
+    CHECK(s.bank_conflict_cycles == 0);
+    CHECK(s.queue_cycles == 2 + 1);
+}
+
+TEST_CASE("LDS pipe: with empty_cycles 0 an instruction with no lane on costs the pipe nothing", "[lds]") {
+    Lds lds("lds", LdsParams{});
+    const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
+    lds.empty_issue(3, 5);
+    CHECK(lds.lds_access(w.instrs[0], w, 5) == 7 + 64);
+    CHECK(lds.stats().empty_instructions == 3);
+    CHECK(lds.stats().empty_cycles == 0);
+    CHECK(lds.stats().queue_cycles == 0);
+}

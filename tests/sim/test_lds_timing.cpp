@@ -59,3 +59,31 @@ TEST_CASE("lds.replay_latency: each conflict cycle delays the data, not the pipe
     CHECK(stat(r, "lds.queue_cycles") == 64);
     CHECK(stat(r, "cycles") == 64 + 64 + 64 + 62 * 2);  // the second wave: wait, served, latency, replays
 }
+
+const char* const kEmptyLdsTrace = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 128 1 1\n"
+                                  "wave 0 0\ncompute 3 lds 2\nld lds 4 0x10 all affine 0 4\n"
+                                  "wave 0 1\nld lds 4 0x20 all affine 0 4\nend\n";
+
+TEST_CASE("lds.empty_cycles: a wave's predicated-off LDS instructions delay another wave's access", "[sim][lds]") {
+    // Two waves on two SIMDs at cycle 0, issue 4 cycles, LDS latency 64. Wave 0 issues 3 instructions,
+    // 2 of them LDS with no lane on: with 20 cycles each they hold the pipe over [0, 40). Wave 1's load
+    // (conflict-free, 2 groups) then waits 40, is served in [40, 42) and is back at 106. Wave 0's own
+    // load, at 3 x 4 = 12, waits for 42, is served in [42, 44), back at 108: the kernel's end.
+    // Without the empty slots: back at 66 and 12 + 2 + 64 = 78.
+    auto r = run_text(kEmptyLdsTrace, {{"lds.empty_cycles", "20"}});
+    CHECK(stat(r, "cycles") == 108);
+    CHECK(stat(r, "lds.queue_cycles") == 40 + 30);
+    CHECK(stat(r, "lds.empty_instructions") == 2);
+    CHECK(stat(r, "lds.empty_cycles") == 40);
+    CHECK(stat(r, "lds.instructions") == 2);
+    CHECK(stat(r, "lds.cycles") == 4);
+}
+
+TEST_CASE("lds.empty_cycles 0 (the default): predicated-off LDS instructions cost only their issue", "[sim][lds]") {
+    // The trace above: wave 1's load is back at 0 + 2 + 64, wave 0's at 12 + 2 + 64 = 78.
+    auto r = run_text(kEmptyLdsTrace);
+    CHECK(stat(r, "cycles") == 78);
+    CHECK(stat(r, "lds.queue_cycles") == 0);
+    CHECK(stat(r, "lds.empty_instructions") == 2);
+    CHECK(stat(r, "lds.empty_cycles") == 0);
+}

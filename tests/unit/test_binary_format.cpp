@@ -52,7 +52,7 @@ std::string sample_text(unsigned waves) {
         o << "ld const 4 0x18 0x5 list";
         for (int i = 0; i < 2; ++i) o << " 0x" << std::hex << (rng() >> 20) << std::dec;
         o << "\nst lds 16 0x20 all affine 0x400 -0x10\natom local 8 0x28 0x80000001 list 0x10 0x8\n";
-        o << "compute 7\nbar 0x30\nwait\nwait 0x38\ncompute 9 long 2\ncompute 5 mid 3\ncompute 6 long 1 mid 2\n";
+        o << "compute 7\nbar 0x30\nwait\nwait 0x38\ncompute 9 long 2\ncompute 5 mid 3\ncompute 6 long 1 mid 2\ncompute 8 lds 3\ncompute 9 long 1 mid 2 lds 4\n";
     }
     o << "end\ncopy h2d 4096 pinned stream 1 async\nhost 2500\nmap 0x7f0000000000 65536\n";
     o << "kernel second grid 1 1 1 block 1 1 1 stream 2\nend\n";

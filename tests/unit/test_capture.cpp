@@ -362,21 +362,28 @@ TEST_CASE("SASS: a guarded branch over a call is the fast path: taken", "[captur
 
 TEST_CASE("Assembly: a predicated-off memory instruction still issues: one compute slot", "[capture]") {
     // The unguarded LDS at 0x18 was not run either: the walk guessed wrong there, and it does not count.
+    // The guarded LDS at 0x10 and LDG at 0x20 issued with no lane on; the LDS is marked (`lds 1`): it
+    // takes a slot of the shared-memory pipe.
     const SassFunction f = parse_sass(R"(
 .text._Z1kv:
         /*0000*/                   LDG.E R2, desc[UR4][R4.64] ;
         /*0010*/              @!P0 LDS R3, [R5] ;
         /*0018*/                   LDS R7, [R5] ;
-        /*0020*/                   FADD R6, R6, 1 ;
+        /*0020*/               @P1 LDG.E R8, desc[UR4][R4.64+0x4] ;
+        /*0028*/                   FADD R6, R6, 1 ;
         /*0030*/                   STG.E desc[UR4][R4.64], R6 ;
         /*0040*/                   EXIT ;
 )").at("_Z1kv");
     // The LDS at 0x10 was predicated off: not captured.
-    auto lines = assembled(f, {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4), mem(0, 0x30, RawGlobal, RawStore, 2, 0x100, 4)});
+    AssembleStats st;
+    auto lines = assembled(f, {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x100, 4), mem(0, 0x30, RawGlobal, RawStore, 2, 0x100, 4)}, &st);
     std::vector<std::string> want = {"kernel test grid 1 1 1 block 32 1 1", "wave 0 0",
-                                     "ld global 4 0x0 all affine 0x100 0x4", "compute 2",
+                                     "ld global 4 0x0 all affine 0x100 0x4", "compute 3 lds 1",
                                      "st global 4 0x30 all affine 0x100 0x4", "compute 1", "end"};
     CHECK(lines == want);
+    CHECK(st.lds_compute == 1);
+    CHECK(f.instrs[1].shared);
+    CHECK_FALSE(f.instrs[3].shared);
 }
 
 TEST_CASE("SASS: a guarded branch over a loop's remainder that never ran is taken", "[capture]") {

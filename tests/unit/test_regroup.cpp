@@ -140,3 +140,23 @@ TEST_CASE("32 -> 64: middle-latency counts merge too, never past the instruction
     CHECK(w.instrs[2].long_count == 1);
     CHECK(w.instrs[2].mid_count == 2);
 }
+
+TEST_CASE("32 -> 64: an empty LDS instruction issues only where both halves had one", "[regroup]") {
+    // Lanes 0-31 ran the guarded LDS of the first stretch with no lane on, lanes 32-63 with some (its
+    // record issues it, partnerless); in the second stretch both halves had it off.
+    std::vector<WaveTrace> in = {wave_of({"compute 3 lds 1", "bar 0x20", "compute 4 lds 2"}, 32, 32),
+                                 wave_of({"compute 2", "ld lds 4 0x10 all affine 0 4", "bar 0x20", "compute 5 long 1 lds 3"}, 32, 32)};
+    auto out = regroup_waves(in, 32, 64, 64);
+    REQUIRE(out.size() == 1);
+    const auto& w = out[0];
+    REQUIRE(w.instrs.size() == 5);
+    CHECK(w.instrs[0].count == 2);  // the upper half's stretch before its LDS issues with it
+    CHECK(w.instrs[0].lds_count == 0);
+    CHECK(w.instrs[1].kind == RecKind::Mem);
+    CHECK(w.instrs[2].count == 3);  // the lower half's stretch, before the barrier both reach
+    CHECK(w.instrs[2].lds_count == 0);
+    CHECK(w.instrs[3].kind == RecKind::Barrier);
+    CHECK(w.instrs[4].count == 5);
+    CHECK(w.instrs[4].long_count == 1);
+    CHECK(w.instrs[4].lds_count == 2);
+}

@@ -51,19 +51,19 @@ TEST_CASE("sampler: features rounded to 5 significant bits", "[sample]") {
 }
 
 TEST_CASE("sampler: a workgroup's signature, worked out by hand", "[sample]") {
-    // One wave64: compute 30 (5 long: 25 plain), a barrier, a load of 64 lanes x 4 bytes 4 bytes apart (256
-    // bytes: 2 lines of 128), a wait, a store of lanes 0-1 32 KiB apart (2 lines).
-    auto wg = wg_of({"compute 30 long 5", "bar 0x8", "ld global 4 0x10 all affine 0x1000 4", "wait",
+    // One wave64: compute 30 (5 long, 3 LDS instructions with no lane on: 22 plain), a barrier, a load of 64
+    // lanes x 4 bytes 4 bytes apart (256 bytes: 2 lines of 128), a wait, a store of lanes 0-1 32 KiB apart (2 lines).
+    auto wg = wg_of({"compute 30 long 5 lds 3", "bar 0x8", "ld global 4 0x10 all affine 0x1000 4", "wait",
                      "st global 4 0x20 0x3 affine 0x2000 32768"});
     auto v = workgroup_signature(wg, 128);
-    REQUIRE(v.size() == 6 + 3 * 4 * 4);
-    CHECK(std::vector<uint64_t>(v.begin(), v.begin() + 6) == std::vector<uint64_t>{1, 25, 5, 0, 1, 1});
-    const size_t ld = 6 + (0 * 4 + 0) * 4, st = 6 + (1 * 4 + 0) * 4;  // (op x 4 + space) x 4
+    REQUIRE(v.size() == 7 + 3 * 4 * 4);
+    CHECK(std::vector<uint64_t>(v.begin(), v.begin() + 7) == std::vector<uint64_t>{1, 22, 5, 0, 1, 1, 3});
+    const size_t ld = 7 + (0 * 4 + 0) * 4, st = 7 + (1 * 4 + 0) * 4;  // (op x 4 + space) x 4
     CHECK(std::vector<uint64_t>(v.begin() + ld, v.begin() + ld + 4) == std::vector<uint64_t>{1, 64, 256, 2});
     CHECK(std::vector<uint64_t>(v.begin() + st, v.begin() + st + 4) == std::vector<uint64_t>{1, 2, 8, 2});
     uint64_t rest = 0;
     for (uint64_t x : v) rest += x;
-    CHECK(rest == 1 + 25 + 5 + 1 + 1 + (1 + 64 + 256 + 2) + (1 + 2 + 8 + 2));  // nothing else counted
+    CHECK(rest == 1 + 22 + 5 + 1 + 1 + 3 + (1 + 64 + 256 + 2) + (1 + 2 + 8 + 2));  // nothing else counted
 }
 
 TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skips its class", "[sample]") {
@@ -178,7 +178,7 @@ TEST_CASE("sampler: the signature is taken from the waves the source shows", "[s
                                            wave_of({"ld global 4 0x10 all affine 0x1080 4"}, 32, 64)};
     auto v = workgroup_signature(waves, 128);
     CHECK(v[0] == 2);
-    CHECK(std::vector<uint64_t>(v.begin() + 6, v.begin() + 10) == std::vector<uint64_t>{2, 64, 256, 2});
+    CHECK(std::vector<uint64_t>(v.begin() + 7, v.begin() + 11) == std::vector<uint64_t>{2, 64, 256, 2});
 }
 
 TEST_CASE("sampling: the L2 counts as stationary once full within the tolerance", "[sample]") {

@@ -30,6 +30,7 @@ enum Tag : uint8_t {
     // Host statements: copy (flags: dir:2 | host memory:3 | async:1 | has stream:1, then bytes [, stream]),
     // sync (has stream [, stream]), host (ns), map (base, bytes).
     TCopy = 10, TSync = 11, THost = 12, TMap = 13,
+    TComputeLds = 14,  // compute with LDS instructions issued with no lane on: count, long, middle, LDS count
 };
 constexpr uint8_t kMemBit = 0x80;
 // Address encodings of a memory instruction (bits 1-2 of its flags byte; bit 0: mask is `all`).

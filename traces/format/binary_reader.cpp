@@ -176,7 +176,7 @@ static void reset(Record& r) {
     addrs.clear();
     r.mem.addrs.swap(addrs);
     r.kind = RecKind::End;
-    r.wave_size = r.block = r.wave = r.pc = r.count = r.long_count = r.mid_count = 0;
+    r.wave_size = r.block = r.wave = r.pc = r.count = r.long_count = r.mid_count = r.lds_count = 0;
     r.has_pc = false;
     r.pc_flags = 0;
     r.pc_line.clear();
@@ -231,6 +231,13 @@ bool BinaryReader::next(Record& r) {
             r.count = varint();
             r.long_count = varint();
             r.mid_count = varint();
+            break;
+        case TComputeLds:
+            r.kind = RecKind::Compute;
+            r.count = varint();
+            r.long_count = varint();
+            r.mid_count = varint();
+            r.lds_count = varint();
             break;
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:

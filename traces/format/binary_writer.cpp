@@ -97,10 +97,11 @@ void BinaryWriter::write(const Record& r) {
             if (r.has_pc) put_varint(b, r.pc);
             break;
         case RecKind::Compute:
-            b.push_back(r.mid_count ? TComputeMid : r.long_count ? TComputeLong : TCompute);
+            b.push_back(r.lds_count ? TComputeLds : r.mid_count ? TComputeMid : r.long_count ? TComputeLong : TCompute);
             put_varint(b, r.count);
-            if (r.long_count || r.mid_count) put_varint(b, r.long_count);
-            if (r.mid_count) put_varint(b, r.mid_count);
+            if (r.long_count || r.mid_count || r.lds_count) put_varint(b, r.long_count);
+            if (r.mid_count || r.lds_count) put_varint(b, r.mid_count);
+            if (r.lds_count) put_varint(b, r.lds_count);
             break;
         case RecKind::End: b.push_back(TEnd); break;
         case RecKind::PcInfo:

@@ -104,6 +104,7 @@ struct Record {
     uint64_t count = 0;         // Compute: instructions
     uint64_t long_count = 0;    // Compute: how many of them are long-latency (conversions, transcendentals)
     uint64_t mid_count = 0;     // Compute: how many take a middle latency (IMAD.HI: high-word multiplies)
+    uint64_t lds_count = 0;     // Compute: how many are LDS instructions issued with no lane on (predicated off)
     HostCall host;              // Copy, Sync, Host, Map
     bool operator==(const Record& o) const;
 };

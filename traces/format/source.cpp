@@ -177,6 +177,9 @@ void TraceStream::check(Record& r) {
             if (r.mid_count > r.count - r.long_count)
                 fail("compute: " + std::to_string(r.mid_count) + " middle-latency instructions and " +
                      std::to_string(r.long_count) + " long of " + std::to_string(r.count));
+            if (r.lds_count > r.count - r.long_count - r.mid_count)
+                fail("compute: " + std::to_string(r.lds_count) + " empty LDS instructions, " + std::to_string(r.long_count) +
+                     " long and " + std::to_string(r.mid_count) + " middle of " + std::to_string(r.count));
             [[fallthrough]];
         case RecKind::Barrier:
         case RecKind::Wait:

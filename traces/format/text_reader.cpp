@@ -188,17 +188,21 @@ void TextReader::parse_statement(const std::string& kw, Record& r) const {
         r.has_pc = tok_.size() == 2;
         if (r.has_pc) r.pc = number(1, "pc");
     } else if (kw == "compute") {
-        // compute N [long L] [mid M]
+        // compute N [long L] [mid M] [lds S]
         size_t i = 2;
         const bool has_long = tok_.size() >= i + 2 && tok_[i] == "long";
         if (has_long) i += 2;
         const bool has_mid = tok_.size() >= i + 2 && tok_[i] == "mid";
         if (has_mid) i += 2;
-        if (tok_.size() != i) fail("expected 'compute N [long L] [mid M]'");
+        const size_t mid_at = i - 1;
+        const bool has_lds = tok_.size() >= i + 2 && tok_[i] == "lds";
+        if (has_lds) i += 2;
+        if (tok_.size() != i) fail("expected 'compute N [long L] [mid M] [lds S]'");
         r.kind = RecKind::Compute;
         r.count = number(1, "instruction count");
         if (has_long) r.long_count = number(3, "long-latency count");
-        if (has_mid) r.mid_count = number(i - 1, "middle-latency count");
+        if (has_mid) r.mid_count = number(mid_at, "middle-latency count");
+        if (has_lds) r.lds_count = number(i - 1, "empty LDS instruction count");
     } else if (kw == "pc") {
         // Both attributes optional, as the grammar says: a binary trace may declare neither.
         if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");

@@ -49,6 +49,7 @@ std::string format_record(const Record& r) {
             o << "compute " << r.count;
             if (r.long_count) o << " long " << r.long_count;
             if (r.mid_count) o << " mid " << r.mid_count;
+            if (r.lds_count) o << " lds " << r.lds_count;
             break;
         case RecKind::End: o << "end"; break;
         case RecKind::Copy:

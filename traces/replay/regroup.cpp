@@ -7,6 +7,7 @@
 //            the larger of the two halves' counts.
 //  64 -> 32: each instruction splits by lanes; a half with no active lane does
 //            not issue it; barriers, waits and compute go to both halves.
+#include <algorithm>
 #include <map>
 #include <tuple>
 
@@ -37,7 +38,9 @@ void WaveTrace::append(const Record& r) {
         }
         case RecKind::Barrier: in.pc = r.pc; break;
         case RecKind::Wait: in.pc = r.has_pc ? r.pc : 0; break;
-        case RecKind::Compute: in.count = r.count, in.long_count = r.long_count, in.mid_count = r.mid_count; break;
+        case RecKind::Compute:
+            in.count = r.count, in.long_count = r.long_count, in.mid_count = r.mid_count, in.lds_count = r.lds_count;
+            break;
         default: return;
     }
     instrs.push_back(in);
@@ -82,10 +85,11 @@ bool same_access(const Instr& a, const Instr& b) {
     return a.op == b.op && a.space == b.space && a.bytes == b.bytes;
 }
 
-// Non-memory instructions not yet issued: how many, and how many of them long- and middle-latency.
+// Non-memory instructions not yet issued: how many, how many of them long- and middle-latency, and how
+// many LDS instructions with no lane on.
 struct Pending {
-    uint64_t n = 0, longs = 0, mids = 0;
-    void add(const Instr& c) { n += c.count, longs += c.long_count, mids += c.mid_count; }
+    uint64_t n = 0, longs = 0, mids = 0, lds = 0;
+    void add(const Instr& c) { n += c.count, longs += c.long_count, mids += c.mid_count, lds += c.lds_count; }
 };
 
 void push_compute(WaveTrace& w, Pending p) {
@@ -95,6 +99,7 @@ void push_compute(WaveTrace& w, Pending p) {
     c.count = p.n;
     c.long_count = p.longs;
     c.mid_count = p.mids;
+    c.lds_count = p.lds;
     w.instrs.push_back(c);
 }
 
@@ -114,7 +119,9 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
     Pending ca, cb;  // compute pending since the last issued instruction
     auto flush = [&] {  // both halves issue together: the longer pending stretch
         const uint64_t n = std::max(ca.n, cb.n), longs = std::max(ca.longs, cb.longs);
-        push_compute(out, {n, longs, std::min(std::max(ca.mids, cb.mids), n - longs)});
+        const uint64_t mids = std::min(std::max(ca.mids, cb.mids), n - longs);
+        // A 64-lane wave issues an LDS instruction with no lane on only where both halves had none.
+        push_compute(out, {n, longs, mids, std::min({ca.lds, cb.lds, n - longs - mids})});
         ca = cb = {};
     };
     const uint64_t lo = 0xffffffffull;

@@ -23,6 +23,7 @@ struct Instr {
     uint64_t count = 0;  // Compute: instructions
     uint64_t long_count = 0;  // Compute: how many of them are long-latency
     uint64_t mid_count = 0;   // Compute: how many take a middle latency
+    uint64_t lds_count = 0;   // Compute: how many are LDS instructions issued with no lane on
 };
 
 struct WaveTrace {

@@ -160,6 +160,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
     st.compute += counts.compute;
     st.long_compute += counts.long_compute;
     st.mid_compute += counts.mid_compute;
+    st.lds_compute += counts.lds_compute;
     st.synth_local += counts.synth_local;
     Record e;
     e.kind = RecKind::End;

@@ -37,7 +37,7 @@ struct LaunchCapture {
 using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;  // [begin, end)
 
 struct AssembleStats {
-    uint64_t mem = 0, barriers = 0, waits = 0, compute = 0, long_compute = 0, mid_compute = 0, const_accesses = 0, unknown_pcs = 0;
+    uint64_t mem = 0, barriers = 0, waits = 0, compute = 0, long_compute = 0, mid_compute = 0, lds_compute = 0, const_accesses = 0, unknown_pcs = 0;
     uint64_t spill_pcs = 0, synth_local = 0;  // stack-slot LDL/STL never captured; local accesses written from the SASS
 };
 

@@ -132,6 +132,7 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
     std::getline(is, operands);
     const std::string base = base_opcode(in.opcode);
     in.anchor = is_memory(base) || base == "BAR";
+    in.shared = base == "LDS" || base == "STS" || base == "ATOMS" || base == "LDSM" || base == "STSM";
     in.load = is_memory(base) && !writes_memory_only(base) && base != "LDGSTS";
     in.readonly = base == "LDG" && in.opcode.find(".CONSTANT") != std::string::npos;
     in.exit = base == "EXIT";

@@ -27,6 +27,7 @@ struct SassInstr {
     bool mid_latency = false;   // later than an ALU's, sooner than those: IMAD.HI
     bool call = false;          // CALL: into a subroutine (the compiler's slow paths)
     bool guarded = false;    // has a predicate guard (@P0): may not execute
+    bool shared = false;     // a shared-memory instruction (LDS, STS, ATOMS, LDSM, STSM)
     int branch_target = -1;  // index of the target of an unconditional or conditional branch
     RegSet reads, writes;
     std::string line;        // FILE:LINE (file name without directories), if the cubin has line info

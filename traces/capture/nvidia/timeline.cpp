@@ -40,10 +40,12 @@ void WarpTimeline::step(int i) {
         return;
     }
     // A memory instruction or barrier on the path that this warp did not run: a guarded one
-    // had no lane on (predicated off) and still issued; an unguarded one means the path
-    // guessed wrong, and was not run at all.
+    // had no lane on (predicated off) and still issued (a shared one takes its slot of the SM's
+    // shared-memory pipe: `compute N lds S`); an unguarded one means the path guessed wrong, and
+    // was not run at all.
     if (in.anchor) {
         pending_ += in.guarded;
+        pending_lds_ += in.guarded && in.shared;
         return;
     }
     if ((in.reads & outstanding_).any()) wait();
@@ -90,11 +92,13 @@ void WarpTimeline::flush_compute() {
     r.count = pending_;
     r.long_count = pending_long_;
     r.mid_count = pending_mid_;
+    r.lds_count = pending_lds_;
     out_.write(r);
     st_.compute += pending_;
     st_.long_compute += pending_long_;
     st_.mid_compute += pending_mid_;
-    pending_ = pending_long_ = pending_mid_ = 0;
+    st_.lds_compute += pending_lds_;
+    pending_ = pending_long_ = pending_mid_ = pending_lds_ = 0;
 }
 
 }  // namespace dcutrace

@@ -14,7 +14,7 @@
 namespace dcutrace {
 
 struct TimelineCounts {
-    uint64_t waits = 0, compute = 0, long_compute = 0, mid_compute = 0, synth_local = 0;
+    uint64_t waits = 0, compute = 0, long_compute = 0, mid_compute = 0, lds_compute = 0, synth_local = 0;
 };
 
 // Where a warp's spill accesses that the Sanitizer did not report are written (SassInstr::synth_local):
@@ -58,6 +58,7 @@ private:
     RegSet outstanding_;
     int last_ = -1;
     uint64_t pending_ = 0, pending_long_ = 0, pending_mid_ = 0;  // compute not yet written, how many of it long, middle
+    uint64_t pending_lds_ = 0;  // of it, shared-memory instructions issued with no lane on
 };
 
 }  // namespace dcutrace
