@@ -53,6 +53,7 @@ __global__ void lds_gemm(long long* cycles, float* sink) {
     __syncthreads();
     float acc[4][4] = {};
     long long t0 = 0;
+#pragma unroll 1
     for (int r = 0; r < kRounds + 1; ++r) {
         if (r == 1) t0 = clock64();  // round 0 warms up
         for (int kk = 0; kk < kKk; ++kk) {
@@ -79,14 +80,18 @@ __global__ void partial_wait(long long* cycles, float* sink, const float* near, 
         const float a = near[(__float_as_uint(v) & 0xf80u) + lane];  // 32 lines of 16 KiB, chosen by the chain
         const float* f = far + (size_t(i) * 4) * 32 + lane;           // 4 fresh lines a step
         const float b0 = f[0], b1 = f[32], b2 = f[64], b3 = f[96];
+        asm volatile("" ::: "memory");  // the loads stay before the chain (check the SASS: ptxas may move them)
         v = a;
 #pragma unroll
         for (int k = 0; k < L; ++k) v = v * x + a;
         acc += (b0 + b1) + (b2 + b3);
         v = __uint_as_float(__float_as_uint(v) & 0x3fffffffu);  // stays a small positive float
     };
+    // not unrolled: an unrolled loop could issue the next steps' DRAM loads before this step's wait
+#pragma unroll 1
     for (int i = 0; i < kWarm; ++i) step(i);
     const long long t0 = clock64();
+#pragma unroll 1
     for (int i = kWarm; i < kWarm + kSteps / 8; ++i) step(i);
     const long long t1 = clock64();
     if (lane == 0) cycles[0] = t1 - t0;
