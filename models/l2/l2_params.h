@@ -38,6 +38,8 @@ struct L2Params {
     // With partial_fetch: cycles from the store that leaves a sector written in part to its fetch; stores
     // that write the rest of its words by then complete it, and it is not fetched (0: fetched at once).
     uint32_t partial_fetch_delay = 0;
+    // With partial_fetch_delay: the delay counts from the line's latest store in part, not its first.
+    bool partial_fetch_restart = false;
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
     uint32_t writeback_buffers = 256;  // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
     // The slice's path to DRAM writes: one write-back, or one fetch that completes sectors written in
@@ -99,6 +101,10 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
                         "with l2.partial_writes = fetch: from the store that leaves a sector written in part to its fetch; "
                         "stores that write the rest of the sector's words by then complete it without a fetch (0: at once)",
                         {0, kMaxLatency}, &P::partial_fetch_delay),
+        param::choice<P>("l2.partial_fetch_from",
+                         "with l2.partial_fetch_delay: the delay counts from the store that left the sector in part "
+                         "(first) or from the line's latest store that left one of its sectors in part (latest: each restarts it)",
+                         {{"first", false}, {"latest", true}}, &P::partial_fetch_restart),
         // fetch_sectors 1: the missing sectors only, which the key says as 0.
         param::derived<P>({"l2.fetch_bytes", ParamType::UInt,
                            d.fetch_sectors == 1 ? "0" : std::to_string(d.fetch_sectors * d.sector_bytes), "bytes",

@@ -10,7 +10,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
     : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
-      link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.sector_bytes), atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
+      link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.sector_bytes, p.partial_fetch_restart), atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
       responses_("responses", clk) {
     port_.attach([this] { run(port_); });
     if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });
@@ -209,6 +209,7 @@ void L2Slice::run_partials() {
     const Cycle now = clk_.now();
     for (; !partials_.empty() && partials_.front().at <= now; partials_.pop()) {
         const PartialSectors::Due d = partials_.front();
+        if (partials_.restarted(d)) continue;  // stored to since: due again later
         const uint32_t in_part = tags_.dirty_of(d.line_no) & ~tags_.valid_of(d.line_no);
         const uint32_t still = d.sectors & in_part;
         if (!in_part) partials_.forget(d.line_no);

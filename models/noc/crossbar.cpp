@@ -7,7 +7,8 @@ namespace dcusim {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
     : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
-      up_free_(p.channels, 0), down_free_(p.channels, 0), cu_free_(p.cu_store_bytes_per_cycle > 0 ? p.cus : 0, 0),
+      up_free_(p.channels, 0), down_free_(p.channels, 0),
+      cu_free_(p.cu_store_bytes_per_cycle > 0 || p.cu_store_request_cycles > 0 ? p.cus : 0, 0),
       responses_("responses", clk) {}
 
 uint64_t Crossbar::data_bytes(const MemRequest& r) {
@@ -26,6 +27,18 @@ std::pair<Cycle, Cycle> Crossbar::take_link(Cycle& free, double rate, Cycle read
     return {start / kTicks, (free + kTicks - 1) / kTicks};
 }
 
+// A CU's store port: a request holds it for its data at cu_store_bytes_per_cycle, and at least
+// cu_store_request_cycles for each request the L2 gets of it (an atomic's lanes on its busiest
+// address are sent one by one); it enters its channel's link when it starts leaving the CU (cut-through).
+Cycle Crossbar::take_cu_port(Cycle& free, Cycle ready, uint64_t bytes, uint32_t requests) const {
+    constexpr Cycle kTicks = 1024;  // per cycle
+    const Cycle start = std::max(ready * kTicks, free);
+    double ticks = p_.cu_store_request_cycles * requests * kTicks;
+    if (p_.cu_store_bytes_per_cycle > 0) ticks = std::max(ticks, double(bytes) * kTicks / p_.cu_store_bytes_per_cycle);
+    free = start + std::max<Cycle>(1, Cycle(std::ceil(ticks)));
+    return start / kTicks;
+}
+
 void Crossbar::mem_request(MemRequest& req) {
     const uint32_t h = hops_.acquire();
     Hop& hop = hops_[h];
@@ -37,7 +50,10 @@ void Crossbar::mem_request(MemRequest& req) {
     const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
     const Cycle issued = std::max(clk_.now(), req.issue);
     Cycle ready = issued;
-    if (bytes && req.source < cu_free_.size()) ready = take_link(cu_free_[req.source], p_.cu_store_bytes_per_cycle, issued, bytes).first;
+    if (bytes && req.source < cu_free_.size()) {
+        const uint32_t requests = req.op == trace::Op::Atomic ? std::max<uint32_t>(1, req.atomic_same) : 1;
+        ready = take_cu_port(cu_free_[req.source], issued, bytes, requests);
+    }
     const auto [start, free] = take_link(up_free_[hop.channel], p_.store_bytes_per_cycle, ready, bytes);
     stats_.queue_cycles += start - issued;
     ++stats_.requests;

@@ -12,7 +12,10 @@
 // stores go to the channel in the home's position on the CU's own side.
 // With `cu_store_bytes_per_cycle`, a CU puts store data into the network at
 // most that fast (cut-through: a message enters its channel's link when it
-// starts leaving the CU).
+// starts leaving the CU); with `cu_store_request_cycles`, each store or atomic
+// request holds the CU's port at least that long, whatever its bytes (on the
+// H200 a reduction of 32 lanes over 32 lines costs its SM ~2.75 cycles a line:
+// validation/results/h200-atomics).
 #pragma once
 
 #include <systemc>
@@ -63,6 +66,9 @@ private:
     // A link busy until `free` (in 1/1024 cycles when `rate` is set), taken from cycle `ready` for
     // `bytes` at `rate` bytes a cycle (0: bytes_per_cycle, whole cycles); returns the cycles it starts and ends.
     std::pair<Cycle, Cycle> take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes) const;
+    // The CU's store port (in 1/1024 cycles), taken from `ready` for a request of `bytes` that the L2 gets
+    // as `requests`: the cycle it starts.
+    Cycle take_cu_port(Cycle& free, Cycle ready, uint64_t bytes, uint32_t requests) const;
 
     NocParams p_;
     ChannelMap map_;

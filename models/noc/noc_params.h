@@ -19,6 +19,7 @@ struct NocParams {
     double load_bytes_per_cycle = 0;   // response link (load and atomic data); 0: bytes_per_cycle
     L2Partitions sides;  // with copies kept per side, a CU's loads and stores go to its own side
     double cu_store_bytes_per_cycle = 0;  // each CU's store and atomic data into the network (0: no limit)
+    double cu_store_request_cycles = 0;   // each CU's store or atomic line request holds its port at least this long
     uint32_t cus = 0;
 };
 
@@ -55,6 +56,10 @@ inline const ParamTable<NocParams>& noc_param_table() {
             param::real<P>("noc.cu_store_bytes_per_cycle", "bytes/cycle",
                            "each CU's store and atomic data into the interconnect (0: no limit of its own)",
                            {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::cu_store_bytes_per_cycle),
+            param::real<P>("noc.cu_store_request_cycles", "cycles",
+                           "each store or atomic line request holds its CU's port into the interconnect at least this long, "
+                           "whatever its bytes (0: no such floor)",
+                           {kTick, 1e5, "kept in 1/1024 cycles", true}, &P::cu_store_request_cycles),
             param::real<P>("noc.store_bytes_per_cycle", "bytes/cycle",
                            "store and atomic data toward an L2 channel, per channel; may be fractional (0: noc.bytes_per_cycle)",
                            {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::store_bytes_per_cycle),

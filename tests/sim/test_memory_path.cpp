@@ -133,6 +133,45 @@ TEST_CASE("a CU puts store data into the network at noc.cu_store_bytes_per_cycle
     CHECK(stat(r, "noc.queue_cycles") == 18);
 }
 
+TEST_CASE("each store request holds its CU's port noc.cu_store_request_cycles", "[sim][memory]") {
+    // 4 lanes store a word each into lines of their own (64 bytes apart): 4 requests of one 32-byte grain,
+    // looked up at t .. t+3. At 2.5 cycles a request they leave the CU at t, t+2.5, t+5 and t+7.5 (in
+    // whole cycles t, t+2, t+5, t+7), waiting 0 + 1 + 3 + 4 = 8 cycles; the channel's link (64 B/clk,
+    // a cycle a request) takes each as it comes.
+    auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 0xf affine 0x10000 64\nwait"),
+                      {{"l2.channels", "1"}, {"noc.cu_store_request_cycles", "2.5"}});
+    CHECK(stat(r, "noc.request_bytes") == 4 * 32);
+    CHECK(stat(r, "noc.queue_cycles") == 8);
+}
+
+TEST_CASE("noc.cu_store_request_cycles holds the CU's port whatever the request's bytes", "[sim][memory]") {
+    // 4 whole 64-byte lines, looked up at t .. t+3, wait as the 4 words above: 0 + 1 + 3 + 4 = 8 cycles.
+    auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"),
+                      {{"l2.channels", "1"}, {"noc.cu_store_request_cycles", "2.5"}});
+    CHECK(stat(r, "noc.request_bytes") == 256);
+    CHECK(stat(r, "noc.queue_cycles") == 8);
+}
+
+TEST_CASE("a store's data at noc.cu_store_bytes_per_cycle holds the port when longer than the floor", "[sim][memory]") {
+    // The same 4 lines at 16 B/clk take 4 cycles each, more than the 2.5 of the floor: they wait
+    // 0 + 3 + 6 + 9 = 18 cycles, as without it.
+    auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"),
+                      {{"l2.channels", "1"}, {"noc.cu_store_request_cycles", "2.5"}, {"noc.cu_store_bytes_per_cycle", "16"}});
+    CHECK(stat(r, "noc.queue_cycles") == 18);
+}
+
+TEST_CASE("an atomic holds its CU's port noc.cu_store_request_cycles for each lane on its busiest address", "[sim][memory]") {
+    // 4 lanes on one address of line 0x10000, 4 on one address of line 0x10040: two line requests of 4
+    // lanes each, which the L2 gets one by one. The first holds the L1's tag port 1 + 3 + 3 cycles
+    // (each shared lane beyond the first a cycle), so the second is looked up at t+7. At 2.5 cycles a
+    // request the first holds the CU's port 4 x 2.5 = 10 cycles: the second leaves at t+10, 3 cycles
+    // late (each a 64-byte L1 sector: a cycle on the channel's link).
+    const std::string atom = "atom global 4 0x10 0xff list 0x10000 0x10000 0x10000 0x10000 0x10040 0x10040 0x10040 0x10040\nwait";
+    auto r = run_text(one_wave_trace(64, 64, atom), {{"l2.channels", "1"}, {"noc.cu_store_request_cycles", "2.5"}});
+    CHECK(stat(r, "l1.atomics") == 2);
+    CHECK(stat(r, "noc.queue_cycles") == 3);
+}
+
 TEST_CASE("without noc.store_bytes_per_cycle stores use noc.bytes_per_cycle", "[sim][memory]") {
     // 64-byte lines on a 64 B/clk link: one a cycle, as fast as the L1 sends them.
     auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"), {{"l2.channels", "1"}});

@@ -109,3 +109,31 @@ TEST_CASE("l2.partial_fetch_delay: a sector left in part is fetched once the del
     CHECK(stat(r, "l2.hits", 2) == 1);
     CHECK(stat(r, "dram.read_bytes", 2) == 0);
 }
+
+namespace {
+// One wave writes sector 0 of line 0x40000 in three stores about 600 cycles apart (words 0-2, 3-5, 6-7;
+// `compute 150`: 150 instructions at 4 cycles), with l2.partial_fetch_delay 1000 counted from `from`;
+// then an idle kernel (the delay passes).
+RunResult spaced_stores(const char* from) {
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    const std::string body = "st global 4 0x10 0x7 affine 0x40000 4\ncompute 150\nst global 4 0x18 0x7 affine 0x4000c 4\n"
+                             "compute 150\nst global 4 0x20 0x3 affine 0x40018 4\nwait\nend\n";
+    return test::run_files(test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}, {"l2.partial_fetch_delay", "1000"},
+                                                     {"l2.partial_fetch_from", from}}),
+                           {test::write_temp("spaced.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + body + kernel +
+                                                                 "compute 5000\nend\n")});
+}
+}  // namespace
+
+TEST_CASE("l2.partial_fetch_from first: a sector completed 1,200 cycles after its first part is fetched", "[sim][memory]") {
+    // Due 1,000 cycles after the first store, before the third (~1,200) completes it: fetched, 32 bytes.
+    const RunResult r = spaced_stores("first");
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 32);
+}
+
+TEST_CASE("l2.partial_fetch_from latest: each store in part puts the fetch back, so the third completes it", "[sim][memory]") {
+    // The second store (~600) moves the fetch to ~1,600; the third (~1,200) completes the sector first.
+    const RunResult r = spaced_stores("latest");
+    CHECK(stat(r, "l2.partial_sectors", 0) + stat(r, "l2.partial_sectors", 1) == 0);
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 0);
+}

@@ -42,3 +42,31 @@ TEST_CASE("partial sectors: a forgotten line's words do not complete its next se
     p.clear();
     CHECK(p.empty());
 }
+
+TEST_CASE("partial sectors: with restart, a later store in part puts the line's fetch back", "[l2]") {
+    PartialSectors p(100, 32, true);
+    // Word 0 of sector 0 at cycle 10: due at 110. Word 1 at 60: not complete, due at 160 too.
+    CHECK(p.store(5, 0x01, 0x1, 10, {}) == 0);
+    CHECK(p.store(5, 0x02, 0x1, 60, {}) == 0);
+    REQUIRE(p.front().at == 110);
+    // At 110 the line was stored to at 60: its fetch goes back to 60 + 100 = 160, once more.
+    CHECK(p.restarted(p.front()));
+    p.pop();
+    REQUIRE(p.front().at == 160);
+    // At 160 no store came after 60: the first entry falls due, as the second will (the slice finds
+    // the sector fetched by then).
+    CHECK_FALSE(p.restarted(p.front()));
+    p.pop();
+    REQUIRE(p.front().at == 160);
+    CHECK_FALSE(p.restarted(p.front()));
+    p.pop();
+    CHECK(p.empty());
+}
+
+TEST_CASE("partial sectors: without restart, a fetch falls due a delay after the first store in part", "[l2]") {
+    PartialSectors p(100, 32);
+    CHECK(p.store(5, 0x01, 0x1, 10, {}) == 0);
+    CHECK(p.store(5, 0x02, 0x1, 60, {}) == 0);
+    REQUIRE(p.front().at == 110);
+    CHECK_FALSE(p.restarted(p.front()));
+}
