@@ -38,6 +38,9 @@ struct L2Params {
     // With partial_fetch: cycles from the store that leaves a sector written in part to its fetch; stores
     // that write the rest of its words by then complete it, and it is not fetched (0: fetched at once).
     uint32_t partial_fetch_delay = 0;
+    // With partial_fetch: the most lines with sectors written in part a slice holds; a store that leaves one
+    // more line in part fetches the oldest such line's sectors (0: no limit). When set, the delay is not used.
+    uint32_t partial_lines = 0;
     // With partial_fetch_delay: the delay counts from the line's latest store in part, not its first.
     bool partial_fetch_restart = false;
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
@@ -99,8 +102,15 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
                          {{"fetch", true}, {"mask", false}}, &P::partial_fetch),
         param::count<P>("l2.partial_fetch_delay", "cycles",
                         "with l2.partial_writes = fetch: from the store that leaves a sector written in part to its fetch; "
-                        "stores that write the rest of the sector's words by then complete it without a fetch (0: at once)",
+                        "stores that write the rest of the sector's words by then complete it without a fetch (0: at once; not used with "
+                        "l2.partial_lines)",
                         {0, kMaxLatency}, &P::partial_fetch_delay),
+        param::count<P>("l2.partial_lines", "lines",
+                        "with l2.partial_writes = fetch: the most lines with sectors written in part a slice holds; a store "
+                        "that leaves one more line in part fetches the oldest one's sectors at once, and stores that write "
+                        "a held sector's other words complete it without a fetch (0: no limit; when set, "
+                        "l2.partial_fetch_delay is not used)",
+                        {0, 1 << 20}, &P::partial_lines),
         param::choice<P>("l2.partial_fetch_from",
                          "with l2.partial_fetch_delay: the delay counts from the store that left the sector in part "
                          "(first) or from the line's latest store that left one of its sectors in part (latest: each restarts it)",
@@ -151,6 +161,8 @@ inline std::vector<ParamCheck<L2Params>> l2_param_checks() {
             // A sector completed by words: a line's words in 32 bits, a sector of whole words.
             if (p.partial_fetch_delay && (p.geometry.line_bytes > 128 || p.sector_bytes % 4))
                 e.fail("l2.partial_fetch_delay", "needs l2.line_bytes of at most 128 and l2.sector_bytes a multiple of 4");
+            if (p.partial_lines && (p.geometry.line_bytes > 128 || p.sector_bytes % 4))
+                e.fail("l2.partial_lines", "needs l2.line_bytes of at most 128 and l2.sector_bytes a multiple of 4");
         },
         // The L1's lines above: a store names the grains it writes whole, as finely as either level keeps them.
         [](const P& p, const ParamValues& v, const ParamErrors& e) {

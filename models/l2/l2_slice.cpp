@@ -10,11 +10,12 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
     : sc_module(name), p_(p), clk_(clk),
       tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
-      link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.sector_bytes, p.partial_fetch_restart), atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
+      link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.partial_lines, p.sector_bytes, p.partial_fetch_restart),
+      atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles),
       responses_("responses", clk) {
     port_.attach([this] { run(port_); });
     if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });
-    if (p.partial_fetch && p.partial_fetch_delay) partial_unit_ = clk.calendar().add([this] { run_partials(); });
+    if (holds_partials()) partial_unit_ = clk.calendar().add([this] { run_partials(); });
 }
 
 void L2Slice::mem_request(MemRequest& req) {
@@ -56,8 +57,8 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             // Sectors written in part, not valid before: with read-modify-write they are fetched now and
             // written back whole when they come (an MSHR target without a request); no MSHR, no lookup.
             const uint32_t partial = p_.partial_fetch ? want & ~full & ~tags_.valid_of(line_no) : 0;
-            if (p_.partial_fetch && p_.partial_fetch_delay) {  // or later, unless the words written by then complete them
-                write_sectors(line_no, want, full | store_partial(req, line_no, partial, now), now, req.pc);
+            if (holds_partials()) {  // or later, unless the words written by then complete them
+                write_sectors(line_no, want, full | store_partial(req, line_no, partial, full, now), now, req.pc);
                 drop_copies(line_no, p_.sides.side_of_cu(req.source));
             } else {
                 bool link_table = false;
@@ -198,10 +199,11 @@ void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, C
     }
 }
 
-uint32_t L2Slice::store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, Cycle now) {
+uint32_t L2Slice::store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, uint32_t full, Cycle now) {
     const uint64_t line_addr = line_no * p_.geometry.line_bytes;
-    const uint32_t complete = partials_.store(line_no, words_in_line(req, line_addr), partial, now, {req.pc, req.source, req.home, req.link});
-    if (partial & ~complete) clk_.calendar().wake(partial_unit_, now + p_.partial_fetch_delay);
+    const uint32_t complete =
+        partials_.store(line_no, words_in_line(req, line_addr), partial, full, now, {req.pc, req.source, req.home, req.link});
+    if (!partials_.empty()) clk_.calendar().wake(partial_unit_, partials_.front().at);
     return complete;
 }
 
@@ -226,7 +228,7 @@ void L2Slice::run_partials() {
 }
 
 void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
-    if (p_.partial_fetch_delay && v.valid) partials_.forget(v.line_no);  // its words are not the next line's
+    if (holds_partials() && v.valid) partials_.forget(v.line_no);  // its words are not the next line's
     if (!v.valid || !v.dirty) return;
     if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
     DownReq& d = down_req(Down::Writeback, v.line_no, v.dirty, write_slot(now), MemRequest{});  // the home slice writes to its own memory
@@ -268,6 +270,7 @@ void L2Slice::mem_response(MemRequest& r) {
         return;
     }
     write_back(tags_.install(line_no, sectors, 0), now, pc);
+    if (holds_partials()) partials_.filled(line_no, sectors);
     const Cycle ready = now + far;  // the data is back at the line's home; a far fill crosses the link once more
     auto& table = link_table ? link_mshr_ : mshr_;
     auto* e = table.find(line_no);

@@ -94,8 +94,10 @@ private:
     using Port = LookupPort<std::pair<MemRequest*, Cycle>>;  // a request and its arrival cycle
     void run(Port& port);
     void run_partials();  // the fetches of sectors written in part that fall due now
-    // A store's sectors written in part, with l2.partial_fetch_delay: completed by words, or fetched later.
-    uint32_t store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, Cycle now);
+    // Sectors written in part are held (l2.partial_lines or l2.partial_fetch_delay) before their fetch.
+    bool holds_partials() const { return p_.partial_fetch && (p_.partial_fetch_delay || p_.partial_lines); }
+    // A store's sectors written in part, while held: completed by words, or fetched later.
+    uint32_t store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, uint32_t full, Cycle now);
     bool lookup(MemRequest& req, Cycle arrival, Cycle now);
     void fetch(uint64_t line_no, uint32_t sectors, Cycle now, const MemRequest& by, bool link_table);
     // A line homed on another slice, kept here as a copy for this side's CUs.
@@ -148,7 +150,7 @@ private:
     SlotPool<DownReq> down_;
     Port port_;       // the CUs' requests
     Port link_port_;  // requests over the link
-    PartialSectors partials_;  // with l2.partial_fetch_delay
+    PartialSectors partials_;  // while sectors in part are held
     uint32_t partial_unit_ = 0;  // its unit of the clock's wake-up calendar
     AtomicUnit atomics_;
     ResponseQueue responses_;

@@ -137,3 +137,30 @@ TEST_CASE("l2.partial_fetch_from latest: each store in part puts the fetch back,
     CHECK(stat(r, "l2.partial_sectors", 0) + stat(r, "l2.partial_sectors", 1) == 0);
     CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 0);
 }
+
+namespace {
+// One wave stores word 0 of three lines of one slice (l2.channels 1: 0x40000, 0x40080, 0x40100), each
+// leaving its sector 0 in part, with l2.partial_lines `lines`; then an idle kernel (a fetch completes).
+RunResult three_lines_in_part(const char* lines) {
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    const std::string body = "st global 4 0x10 0x1 affine 0x40000 4\nst global 4 0x18 0x1 affine 0x40080 4\n"
+                             "st global 4 0x20 0x1 affine 0x40100 4\nwait\nend\n";
+    return test::run_files(test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}, {"l2.partial_lines", lines},
+                                                     {"l2.channels", "1"}}),
+                           {test::write_temp("held.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + body + kernel +
+                                                               "compute 5000\nend\n")});
+}
+}  // namespace
+
+TEST_CASE("l2.partial_lines 2: the third line left in part fetches the first's sector, and no other", "[sim][memory]") {
+    const RunResult r = three_lines_in_part("2");
+    CHECK(stat(r, "l2.partial_sectors", 0) + stat(r, "l2.partial_sectors", 1) == 1);
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 32);
+    CHECK(stat(r, "dram.write_bytes", 0) + stat(r, "dram.write_bytes", 1) == 32);  // written back whole
+}
+
+TEST_CASE("l2.partial_lines 3: three lines in part are held, none fetched however long", "[sim][memory]") {
+    const RunResult r = three_lines_in_part("3");
+    CHECK(stat(r, "l2.partial_sectors", 0) + stat(r, "l2.partial_sectors", 1) == 0);
+    CHECK(stat(r, "dram.read_bytes", 0) + stat(r, "dram.read_bytes", 1) == 0);
+}
