@@ -111,17 +111,20 @@ TEST_CASE("l2.partial_fetch_delay: a sector left in part is fetched once the del
 }
 
 namespace {
-// One wave writes sector 0 of line 0x40000 in three stores about 600 cycles apart (words 0-2, 3-5, 6-7;
-// `compute 150`: 150 instructions at 4 cycles), with l2.partial_fetch_delay 1000 counted from `from`;
-// then an idle kernel (the delay passes).
-RunResult spaced_stores(const char* from) {
+// One wave's stores (`body`, ending with its wait), then an idle kernel of 5,000 cycles (a delay passes, a
+// fetch completes), on the DCU preset with partial sectors fetched and `overrides`.
+RunResult stores_then_idle(const std::string& body, std::initializer_list<std::pair<const char*, const char*>> overrides) {
     const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
-    const std::string body = "st global 4 0x10 0x7 affine 0x40000 4\ncompute 150\nst global 4 0x18 0x7 affine 0x4000c 4\n"
-                             "compute 150\nst global 4 0x20 0x3 affine 0x40018 4\nwait\nend\n";
-    return test::run_files(test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}, {"l2.partial_fetch_delay", "1000"},
-                                                     {"l2.partial_fetch_from", from}}),
-                           {test::write_temp("spaced.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + body + kernel +
-                                                                 "compute 5000\nend\n")});
+    Config cfg = test::preset("dcu-z100", overrides);
+    return test::run_files(cfg, {test::write_temp("stores.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + body + "end\n" +
+                                                                     kernel + "compute 5000\nend\n")});
+}
+// One wave writes sector 0 of line 0x40000 in three stores about 600 cycles apart (words 0-2, 3-5, 6-7;
+// `compute 150`: 150 instructions at 4 cycles), with l2.partial_fetch_delay 1000 counted from `from`.
+RunResult spaced_stores(const char* from) {
+    return stores_then_idle("st global 4 0x10 0x7 affine 0x40000 4\ncompute 150\nst global 4 0x18 0x7 affine 0x4000c 4\n"
+                            "compute 150\nst global 4 0x20 0x3 affine 0x40018 4\nwait\n",
+                            {{"l2.partial_writes", "fetch"}, {"l2.partial_fetch_delay", "1000"}, {"l2.partial_fetch_from", from}});
 }
 }  // namespace
 
@@ -140,15 +143,11 @@ TEST_CASE("l2.partial_fetch_from latest: each store in part puts the fetch back,
 
 namespace {
 // One wave stores word 0 of three lines of one slice (l2.channels 1: 0x40000, 0x40080, 0x40100), each
-// leaving its sector 0 in part, with l2.partial_lines `lines`; then an idle kernel (a fetch completes).
+// leaving its sector 0 in part, with l2.partial_lines `lines`.
 RunResult three_lines_in_part(const char* lines) {
-    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
-    const std::string body = "st global 4 0x10 0x1 affine 0x40000 4\nst global 4 0x18 0x1 affine 0x40080 4\n"
-                             "st global 4 0x20 0x1 affine 0x40100 4\nwait\nend\n";
-    return test::run_files(test::preset("dcu-z100", {{"l2.partial_writes", "fetch"}, {"l2.partial_lines", lines},
-                                                     {"l2.channels", "1"}}),
-                           {test::write_temp("held.trace", "dcusim-trace 1\nwave_size 64\n" + kernel + body + kernel +
-                                                               "compute 5000\nend\n")});
+    return stores_then_idle("st global 4 0x10 0x1 affine 0x40000 4\nst global 4 0x18 0x1 affine 0x40080 4\n"
+                            "st global 4 0x20 0x1 affine 0x40100 4\nwait\n",
+                            {{"l2.partial_writes", "fetch"}, {"l2.partial_lines", lines}, {"l2.channels", "1"}});
 }
 }  // namespace
 
