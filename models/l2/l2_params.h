@@ -159,10 +159,10 @@ inline std::vector<ParamCheck<L2Params>> l2_param_checks() {
             if (v.u("l2.dirty_at_launch_bytes") > v.u("l2.size_bytes")) e.fail("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
             if (v.u("l2.dirty_limit_bytes") && !p.dirty_limit_sectors) e.fail("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
             // A sector completed by words: a line's words in 32 bits, a sector of whole words.
-            if (p.partial_fetch_delay && (p.geometry.line_bytes > 128 || p.sector_bytes % 4))
-                e.fail("l2.partial_fetch_delay", "needs l2.line_bytes of at most 128 and l2.sector_bytes a multiple of 4");
-            if (p.partial_lines && (p.geometry.line_bytes > 128 || p.sector_bytes % 4))
-                e.fail("l2.partial_lines", "needs l2.line_bytes of at most 128 and l2.sector_bytes a multiple of 4");
+            const bool words_fit = p.geometry.line_bytes <= 128 && p.sector_bytes % 4 == 0;
+            for (const auto& [key, set] : {std::pair{"l2.partial_fetch_delay", p.partial_fetch_delay != 0},
+                                           std::pair{"l2.partial_lines", p.partial_lines != 0}})
+                if (set && !words_fit) e.fail(key, "needs l2.line_bytes of at most 128 and l2.sector_bytes a multiple of 4");
         },
         // The L1's lines above: a store names the grains it writes whole, as finely as either level keeps them.
         [](const P& p, const ParamValues& v, const ParamErrors& e) {

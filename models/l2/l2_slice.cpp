@@ -57,18 +57,18 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             // Sectors written in part, not valid before: with read-modify-write they are fetched now and
             // written back whole when they come (an MSHR target without a request); no MSHR, no lookup.
             const uint32_t partial = p_.partial_fetch ? want & ~full & ~tags_.valid_of(line_no) : 0;
-            if (holds_partials()) {  // or later, unless the words written by then complete them
-                write_sectors(line_no, want, full | store_partial(req, line_no, partial, full, now), now, req.pc);
-                drop_copies(line_no, p_.sides.side_of_cu(req.source));
-            } else {
-                bool link_table = false;
-                std::optional<uint32_t> extra;
-                if (partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial})))
-                    return false;
-                write_sectors(line_no, want, full, now, req.pc);  // write-allocate without a fetch
-                drop_copies(line_no, p_.sides.side_of_cu(req.source));
+            // Or, while sectors in part are held, later, unless the words written by then complete them.
+            const bool held = holds_partials();
+            bool link_table = false;
+            std::optional<uint32_t> extra;
+            if (!held && partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial})))
+                return false;
+            const uint32_t whole = held ? full | store_partial(req, line_no, partial, full, now) : full;
+            write_sectors(line_no, want, whole, now, req.pc);  // write-allocate without a fetch
+            drop_copies(line_no, p_.sides.side_of_cu(req.source));
+            if (!held && partial) {
                 stats_.partial_sectors += uint64_t(__builtin_popcount(partial));
-                if (partial && *extra) fetch(line_no, *extra, write_slot(now), req, link_table);
+                if (*extra) fetch(line_no, *extra, write_slot(now), req, link_table);
             }
         }
         st.sectors += uint64_t(__builtin_popcount(want));
