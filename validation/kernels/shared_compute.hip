@@ -1,7 +1,8 @@
 // Shared-memory workloads of seed 002: a block reduction and a 16 x 16 tiled
 // matrix multiply; and a kernel whose large private array spills to local
 // memory (build with -Xptxas -v to see the spill). With --sample-size: the full
-// reduce and spill (65,536 blocks), the small matmul.
+// reduce and spill (65,536 blocks), the small matmul; with --large, reduce at
+// 262,144 blocks (248 occupancy rounds on the H200, for sampled simulation).
 #include "../common/harness.h"
 
 __global__ void reduce(float* out, const float* in) {
@@ -41,7 +42,7 @@ __global__ void spill(float* out, const float* in, int zero) {
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv), small = validation::small(argc, argv);
-    const int blocks = small ? 1024 : 1 << 16;
+    const int blocks = small ? 1024 : validation::flag(argc, argv, "--large") ? 1 << 18 : 1 << 16;
     float *in, *out;
     HIP_CHECK(hipMalloc(&in, sizeof(float) * blocks * 256));
     HIP_CHECK(hipMalloc(&out, sizeof(float) * blocks * 256));
@@ -49,7 +50,7 @@ int main(int argc, char** argv) {
     validation::measure(single, "reduction", "shared_256", blocks * 256, 4.0 * blocks * 256, [&] {
         hipLaunchKernelGGL(reduce, dim3(blocks), dim3(256), 0, 0, out, in);
     });
-    const int spill_blocks = small ? 264 : blocks;
+    const int spill_blocks = small ? 264 : 1 << 16;
     validation::measure(single, "spill", "priv96", spill_blocks * 256, 0, [&] {
         hipLaunchKernelGGL(spill, dim3(spill_blocks), dim3(256), 0, 0, out, in, 0);
     });
