@@ -1,7 +1,8 @@
 // Coalescing: lanes read 4-byte words at strides of 1, 2, 4, 8, 16 and 32
 // words, and at random (seed 002's table); an array of structures against a
 // structure of arrays (seeds 000, 002). 64 Mi reads per kernel (1 Mi with --small,
-// 16 Mi with --sample-size: 65,536 blocks).
+// 16 Mi with --sample-size: 65,536 blocks; 128 Mi with --large: 524,288 blocks, 496
+// occupancy rounds on the H200, for sampled simulation).
 #include "../common/harness.h"
 
 template <int STRIDE>
@@ -34,7 +35,10 @@ void run(bool single, long long kReads, float* out, const float* in, long long w
 
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv);
-    const long long kReads = validation::small(argc, argv) ? 1ll << 20 : validation::sample_size(argc, argv) ? 1ll << 24 : 1ll << 26;
+    const long long kReads = validation::small(argc, argv)                ? 1ll << 20
+                             : validation::sample_size(argc, argv)        ? 1ll << 24
+                             : validation::flag(argc, argv, "--large")    ? 1ll << 27
+                                                                          : 1ll << 26;
     const long long in_words = 1ll << 29;  // 2 GiB: larger strides wrap around in it
     float *in, *out;
     unsigned* idx;
