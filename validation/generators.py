@@ -207,6 +207,66 @@ def partial_parts(path, name, mib):
         f.write("end\n")
 
 
+L1_STORE_BLOCKS = 1056  # l1_store_hits.hip: 1,056 blocks of 8 warps, one 4-byte word a thread
+
+
+def l1_store_hits(path, name):
+    """l1_store_hits.hip, one variant: its warps' global loads and stores as its SASS runs them
+    (results/h200-l1storehits/sass_l1_store_hits.txt: 14, 12, 19, 31 and 15 instructions a warp;
+    store_load_other, added after that run, guessed). The
+    variant's buffer at GLOBAL (load_store_other reads one 2 MiB above it); a store waits for the load
+    before it (its data, or load_half_store's MEMBAR)."""
+    with open(path, "w") as f:
+        header(f, name, L1_STORE_BLOCKS, 256)
+        for b in range(L1_STORE_BLOCKS):
+            for w in range(256 // WS):
+                word = GLOBAL + (b * 256 + w * WS) * 4  # the warp's 128-byte line
+                f.write(f"wave {b} {w}\n")
+                if name == "load_store_same":
+                    f.write(f"compute 9\nld global 4 0xa0 all affine 0x{word:x} 4\nwait\ncompute 2\n"
+                            f"st global 4 0xc0 all affine 0x{word:x} 4\ncompute 1\n")
+                elif name == "store_only":
+                    f.write(f"compute 10\nst global 4 0xa0 all affine 0x{word:x} 4\ncompute 1\n")
+                elif name == "load_store_other":
+                    f.write(f"compute 12\nld global 4 0xd0 all affine 0x{word + (2 << 20):x} 4\nwait\ncompute 4\n"
+                            f"st global 4 0x110 all affine 0x{word:x} 4\ncompute 1\n")
+                elif name == "load_half_store":  # lanes 0-15 load the line's first 64 bytes, 16-31 store the rest
+                    f.write(f"compute 21\nld global 4 0x170 0xffff affine 0x{word:x} 4\nwait\ncompute 5\n"
+                            f"st global 4 0x1c0 0xffff0000 affine 0x{word:x} 4\ncompute 3\n")
+                elif name == "store_load_other":  # after a barrier, the word the next (previous) warp stored
+                    f.write(f"compute 6\nst global 4 0x90 all affine 0x{word:x} 4\ncompute 1\nbar 0xb0\ncompute 2\n"
+                            f"ld global 4 0xe0 all affine 0x{word ^ 128:x} 4\nwait\ncompute 4\n")
+                elif name == "store_store_warps":  # warp w: word w of each of the block's 32 sectors
+                    f.write(f"compute 13\nst global 4 0xd0 all affine 0x{GLOBAL + b * 1024 + w * 4:x} 32\n"
+                            "compute 1\n")
+                else:
+                    raise ValueError(name)
+        f.write("end\n")
+
+
+def lds_predicated(path, op, mode, stride, warps, iters):
+    """lds_predicated.hip: one block of `warps` warps, each running `iters` trips of its loop as the SASS
+    has it (results/h200-ldspredicated/sass_lds_predicated.txt): 8 guarded LDS (STS) of one word a lane,
+    lane i at word 32 i when `stride` is 32 (one bank: 32 wavefronts), with IADD3, ISETP and BRA among
+    them. A warp whose guard is off in every lane runs them as the capture writes them: `compute 11 lds 8`.
+    No wait in the loop: nothing in it reads the loaded registers (the capture ignores write-after-write)."""
+    kind = "ld" if op == "ld" else "st"
+    access = f"{kind} lds 4 0x{{:x}} all affine 0 {4 * stride}\n"
+    busy = "".join(access.format(0x3c0 + 0x20 * k) + ("compute 1\n" if k < 2 else "") for k in range(8)) + "compute 1\n"
+    with open(path, "w") as f:
+        header(f, f"lds_predicated_{op}_{mode}", 1, warps * WS, " lds 4224")
+        for w in range(warps):
+            on = mode == "on" or (mode == "mix" and w == 0)
+            f.write(f"wave 0 {w}\ncompute 10\n")
+            for i in range(0, 1056, warps * WS):  # the buffer zeroed, then a barrier
+                if i + w * WS < 1056:
+                    f.write(f"st lds 4 0x110 all affine {4 * (i + w * WS)} 4\ncompute 3\n")
+            f.write("bar 0x150\ncompute 12\n")
+            f.write((busy if on else "compute 11 lds 8\n") * iters)
+            f.write("wait\ncompute 20\n")
+        f.write("end\n")
+
+
 def lane_mask(live):
     """The mask of a warp instruction with its first `live` lanes active."""
     return "all" if live == WS else hex((1 << live) - 1)

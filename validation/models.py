@@ -402,3 +402,41 @@ def lds_mix(run):
         if run.wants(variant):
             run.compare(variant, "bank conflicts", meas[variant], p)
         run.out(f"| {variant} | {meas[variant]:,.0f} | {p:,.0f} |")
+
+
+L1_STORE_VARIANTS = ("load_store_same", "store_only", "load_store_other", "load_half_store", "store_store_warps",
+                     "store_load_other")  # l1_store_hits.hip's launch order; the last added after the first run
+
+
+def l1_store_hits(run):
+    """l1_store_hits.hip: the L1's sector hit rate and its store sectors' lookup hits per variant, measured
+    (one profiled launch each) and predicted; the hit rate's error in points (base 100)."""
+    hit_rate, st, st_hit = ("l1tex__t_sector_hit_rate.pct", "l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum",
+                            "l1tex__t_sectors_pipe_lsu_mem_global_op_st_lookup_hit.sum")
+    meas = ncu_rows(run.measurement, (hit_rate, st, st_hit, "gpc__cycles_elapsed.max"))
+    variants = [(name,) for name in L1_STORE_VARIANTS[:len(meas)]]
+    run.out("| variant | L1 sector hit rate %, measured / model | store sectors hit, measured / model | cycles, measured / model |\n"
+            "|---|---|---|---|")
+    for (name,), (mr, ms, mh, mc), s in replay_variants(run, variants, meas):
+        pr, ph, pc = s[hit_rate], s["l1.store_sector_hits"], s["cycles"]
+        run.compare(name, "L1 hit rate", mr, pr, 100)
+        run.compare(name, "store sector hits", mh, ph, ms)
+        run.compare(name, "cycles", mc, pc)
+        run.out(f"| {name} | {mr:.1f} / {pr:.1f} | {mh:,.0f} / {ph:,.0f} of {ms:,.0f} | {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) |")
+
+
+def lds_predicated(run):
+    """lds_predicated.hip: cycles an iteration of each case (mix: warp 0's), measured (the median over the
+    warps of 1,024 iterations) and predicted (the kernel's cycles for `iters` iterations less those for
+    16, over the difference: the launch, the setup and the warm-up cancel)."""
+    rows = [line.split() for line in open(run.measurement) if line.startswith("LDS_PREDICATED")]
+    lo, hi = 16, 16 + run.params.get("iters", 64)
+    run.out("| case | cycles an iteration, measured | model |\n|---|---|---|")
+    for _, op, mode, stride, warps, cycles in rows:
+        case = f"{op} {mode} {stride} {warps}"
+        if not run.wants(case):
+            continue
+        args = (op, mode, int(stride), int(warps))
+        p = cycles_difference(run, lambda path, n: run.generator(path, *args, n), (lo, hi)) / (hi - lo)
+        run.compare(case, "cycles", float(cycles), p)
+        run.out(f"| {case} | {float(cycles):.2f} | {p:.2f} ({pct(p, float(cycles)):+.0f} %) |")

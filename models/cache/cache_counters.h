@@ -12,7 +12,7 @@ struct CacheCounters {
     uint64_t requests = 0, hits = 0, misses = 0, mshr_merges = 0, fetches = 0;
     uint64_t stores = 0, atomics = 0, mshr_stall_cycles = 0;
     uint64_t sectors = 0;      // sectors the lookups wanted
-    uint64_t sector_hits = 0;  // of them: valid at lookup, already being fetched, or allocated by a write
+    uint64_t sector_hits = 0;  // of them: valid at lookup, already being fetched, allocated by a write, or a store's into a line present
 };
 
 // The declarations of the CacheCounters that `cc` finds in a unit's stats S, named `prefix`.NAME;

@@ -54,6 +54,8 @@ public:
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
         return s < 0 ? 0 : valid_[size_t(s)];
     }
+    // Whether `line` holds a way, whatever its sectors (a store's hit), without touching it.
+    bool present(uint64_t line_no) const { return tags_.probe_slot(line_no, index_of(line_no)) >= 0; }
     // Marks sectors `mask` of a present line clean (their data written back) and returns those that were dirty.
     uint32_t clean(uint64_t line_no, uint32_t mask = ~0u) {
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));

@@ -24,6 +24,7 @@ struct L1Params {
     uint32_t mshrs = 128;
     uint32_t wave_size = 64;         // private-memory swizzle
     bool local_write_allocate = false;  // local stores make their sectors valid (NVIDIA keeps spills in L1)
+    bool global_write_allocate = false;  // global stores too (NVIDIA's L1 caches stores since Volta)
     uint32_t cu_index = 0;              // private memory: this CU's waves' windows follow the earlier CUs'
     uint32_t wave_slots = 64;           // wave slots per CU
 };
@@ -71,9 +72,13 @@ inline const ParamTable<L1Params>& l1_param_table() {
                             {0, 1024}, &P::data_banks),
             param::count<P>("l1.data_bank_bytes", "bytes", "width of one L1 data bank", {1, 64}, &P::data_bank_bytes),
             param::choice<P>("l1.local_write_allocate",
-                             "local (private) stores allocate their sectors in the L1 (on: NVIDIA keeps spills in L1); global stores "
-                             "never do",
+                             "local (private) stores allocate their line in the L1, the sectors they write whole valid (on: NVIDIA "
+                             "keeps spills in L1)",
                              {{"on", true}, {"off", false}}, &P::local_write_allocate),
+            param::choice<P>("l1.global_write_allocate",
+                             "global stores allocate their line in the L1, the sectors they write whole valid (still written "
+                             "through; off: a store updates only a line present)",
+                             {{"on", true}, {"off", false}}, &P::global_write_allocate),
         },
         {
             [](const P&, const ParamValues& v, const ParamErrors& e) {

@@ -65,14 +65,20 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
     const uint64_t line_no = lk.line / p_.geometry.line_bytes;
     const uint32_t want = lk.sectors;
     if (lk.kind == trace::Op::Store) {
-        const uint32_t whole = whole_sectors(lk);  // a sector written in part is not valid here either
-        if (lk.space == trace::Space::Local && p_.local_write_allocate) {
-            // Still written through (the victim is never dirty), so its sectors count as
-            // misses, as the H200's profiler counts them (validation/results/h200-l1config).
-            tags_.install(line_no, whole, 0);
-        } else {
-            tags_.update_if_present(line_no, whole);  // write-through, no write-allocate
+        // A store's sectors hit when its line holds a way, whichever sectors it holds: the H200 counts
+        // sectors stored beside loaded ones as hits (validation/results/h200-l1storehits).
+        if (tags_.present(line_no) || mshr_.find(line_no)) {
+            const uint64_t n = uint64_t(__builtin_popcount(want));
+            stats_.sector_hits += n;
+            stats_.store_sector_hits += n;
         }
+        stats_.store_sectors += uint64_t(__builtin_popcount(want));
+        const uint32_t whole = whole_sectors(lk);  // a sector written in part is not valid here either
+        const bool local = lk.space == trace::Space::Local;
+        if (local ? p_.local_write_allocate : p_.global_write_allocate)
+            tags_.install(line_no, whole, 0);  // still written through: the victim is never dirty
+        else
+            tags_.update_if_present(line_no, whole);
         ++stats_.stores;
         send(Down::Write, lk, want, now);
     } else if (lk.kind == trace::Op::Atomic) {

@@ -2,9 +2,11 @@
 // are coalesced into line lookups that go through one in-order tag port at
 // `lookups_per_cycle`. Loads: hit when every needed sector is valid, else an
 // MSHR (merging misses to a line in flight) fetches the missing sectors from
-// the L2; with every MSHR busy the port stalls. Stores are write-through,
-// no-write-allocate (a present line is updated); atomics go to the L2. An
-// instruction is answered when its last line is.
+// the L2; with every MSHR busy the port stalls. Stores are write-through: they
+// update a present line, or allocate one where the preset says so; their
+// sectors hit when the line is present (or on its way), whichever sectors it
+// holds, as the H200 counts them. Atomics go to the L2. An instruction is
+// answered when its last line is.
 #pragma once
 
 #include <systemc>
@@ -31,6 +33,7 @@ struct L1Stats : CacheCounters {
     uint64_t load_instructions = 0, load_latency_sum = 0;
     uint64_t ro_requests = 0, ro_hits = 0, ro_misses = 0;  // loads declared read-only (__ldg, const __restrict__)
     uint64_t data_bank_cycles = 0;  // port cycles loads held beyond their tag lookups, for their data banks
+    uint64_t store_sectors = 0, store_sector_hits = 0;  // stores' sectors, and of them those whose line was present
     void add_to(StatMap& m) const;
 };
 

@@ -48,10 +48,11 @@ struct Cu : sc_core::sc_module, MemResponder {
     void mem_response(MemRequest& r) override { answered[r.tag] = clk.now(); }
 };
 
-L1Params params(uint32_t mshrs) {
+L1Params params(uint32_t mshrs, uint32_t sector_bytes = 64, bool write_allocate = false) {
     L1Params p;
     p.geometry = {16384, 64, 4};
-    p.sector_bytes = 64;
+    p.sector_bytes = sector_bytes;
+    p.global_write_allocate = write_allocate;
     p.hit_latency = 120;
     p.lookups_per_cycle = 1;
     p.mshrs = mshrs;
@@ -62,8 +63,10 @@ struct Bench {
     VectorL1* l1;
     FixedMemory* l2;
     Cu* cu;
-    Bench(const Clock& clk, uint32_t mshrs, const std::vector<std::string>& instrs, std::vector<Cycle> at) {
-        l1 = new VectorL1("l1", params(mshrs), clk);
+    Bench(const Clock& clk, uint32_t mshrs, const std::vector<std::string>& instrs, std::vector<Cycle> at)
+        : Bench(clk, params(mshrs), instrs, std::move(at)) {}
+    Bench(const Clock& clk, const L1Params& p, const std::vector<std::string>& instrs, std::vector<Cycle> at) {
+        l1 = new VectorL1("l1", p, clk);
         l2 = new FixedMemory("l2", clk, 100);
         l1->down(*l2);
         cu = new Cu("cu", clk, wave_of(instrs), std::move(at));
@@ -121,4 +124,52 @@ TEST_CASE("vector L1: stores are written through and allocate no line", "[l1]") 
     CHECK(s.stores == 4);
     CHECK(s.misses == 4);
     CHECK(s.hits == 0);
+    CHECK(s.store_sectors == 4);
+    CHECK(s.store_sector_hits == 0);  // no line was present
+    CHECK(s.sector_hits == 0);
+}
+
+// 16-byte sectors, four a line: lanes 0-3 load sector 0 of line 0x1000 (a miss, filled at 100); at 300
+// lanes 4-7 store its sector 1, never loaded, and lanes 0-3 of line 0x2000 store its sector 0, absent.
+// The H200 counts the first store's sector a hit: its line is present (validation/results/h200-l1storehits,
+// load_half_store), whichever sectors it holds.
+TEST_CASE("vector L1: a store's sectors hit when its line is present, whichever sectors it holds", "[l1]") {
+    static Clock clk(1000);
+    Bench b(clk, params(64, 16), {"ld global 4 0 0xf affine 0x1000 4", "st global 4 0 0xf0 affine 0x1000 4",
+                                  "st global 4 0 0xf affine 0x2000 4"},
+            {0, 300, 300});
+    sc_core::sc_start();
+    CHECK(b.cu->answered == std::vector<Cycle>{100 + 120, 400, 401});  // the stores' writes leave at 300 and 301
+    const L1Stats& s = b.l1->stats();
+    CHECK(s.sectors == 3);
+    CHECK(s.store_sectors == 2);
+    CHECK(s.store_sector_hits == 1);
+    CHECK(s.sector_hits == 1);  // the load's sector missed
+}
+
+// With global_write_allocate a store leaves its line: the same four lines stored again at 200 hit, and a
+// load at 400 finds the sectors written whole valid (lookups 400-403, the last one's data at 403 + 120),
+// with nothing fetched. Without it the second store misses as the first.
+TEST_CASE("vector L1: with global_write_allocate a store leaves its lines for the next store and load", "[l1]") {
+    static Clock clk(1000);
+    Bench b(clk, params(64, 64, true), {kStore, kStore, kLoad}, {0, 200, 400});
+    sc_core::sc_start();
+    CHECK(b.l2->ops == std::vector<trace::Op>(8, trace::Op::Store));
+    CHECK(b.cu->answered == std::vector<Cycle>{103, 303, 403 + 120});
+    const L1Stats& s = b.l1->stats();
+    CHECK(s.store_sectors == 8);
+    CHECK(s.store_sector_hits == 4);
+    CHECK(s.hits == 4);
+    CHECK(s.fetches == 0);
+    CHECK(s.sector_hits == 8);
+}
+
+TEST_CASE("vector L1: without global_write_allocate a store leaves no line for the next store", "[l1]") {
+    static Clock clk(1000);
+    Bench b(clk, params(64, 64, false), {kStore, kStore}, {0, 200});
+    sc_core::sc_start();
+    const L1Stats& s = b.l1->stats();
+    CHECK(s.store_sectors == 8);
+    CHECK(s.store_sector_hits == 0);
+    CHECK(s.sector_hits == 0);
 }

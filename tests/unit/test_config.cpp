@@ -165,7 +165,7 @@ TEST_CASE("the keys are gathered once each, the platform's among the units'", "[
     auto pos = [&](const char* k) { return std::find(keys.begin(), keys.end(), k) - keys.begin(); };
     CHECK(pos("cu.dispatch_cycles") == pos("cu.mid_issue_cycles") + 1);
     CHECK(pos("mem.model") == pos("mem.latency") - 1);
-    CHECK(pos("l2.channels") == pos("l1.local_write_allocate") + 1);
+    CHECK(pos("l2.channels") == pos("l1.global_write_allocate") + 1);
     CHECK(pos("noc.latency") == pos("l2.dirty_at_launch_bytes") + 1);
     std::sort(keys.begin(), keys.end());
     CHECK(std::adjacent_find(keys.begin(), keys.end()) == keys.end());

@@ -7,7 +7,9 @@
 //   load_half_store:   lanes 0-15 of a warp load the first 64 bytes of its line, lanes 16-31 then store the
 //                      other 64 (the line's tag present, its stored sectors never loaded);
 //   store_store_warps: warp w of a block stores word w of each of 32 sectors (32 bytes apart), 8 warps on
-//                      the same 32 sectors (a naive transpose's stores).
+//                      the same 32 sectors (a naive transpose's stores);
+//   store_load_other: a thread stores its word, then (after a barrier) loads the word another warp of
+//                      its block stored: do loads hit what stores left in the L1 (added after the first run)?
 #include "../common/harness.h"
 
 constexpr int kBlocks = 1056, kThreads = 256;
@@ -44,10 +46,18 @@ __global__ void store_store_warps(unsigned* buf) {
     buf[sector * 8 + threadIdx.x / 32] = 1u;
 }
 
+__global__ void store_load_other(unsigned* buf, unsigned* out) {
+    const long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+    buf[i] = unsigned(i);
+    __syncthreads();
+    const unsigned v = buf[i ^ 32];  // the next (or previous) warp's word: not the thread's own register
+    if (v == 0xffffffffu) out[i] = v;  // never: keeps the load
+}
+
 int main(int argc, char** argv) {
     bool single = validation::once(argc, argv);
     const size_t bytes = size_t(kWords) * 4;
-    unsigned* bufs[6];
+    unsigned* bufs[7];
     for (unsigned*& b : bufs) {
         HIP_CHECK(hipMalloc(&b, bytes));
         HIP_CHECK(hipMemset(b, 0, bytes));
@@ -65,6 +75,8 @@ int main(int argc, char** argv) {
                         [&] { hipLaunchKernelGGL(load_half_store, grid, block, 0, 0, bufs[4]); });
     validation::measure(single, "l1_store_hits", "store_store_warps", kWords, b,
                         [&] { hipLaunchKernelGGL(store_store_warps, grid, block, 0, 0, bufs[5]); });
+    validation::measure(single, "l1_store_hits", "store_load_other", kWords, 2 * b,
+                        [&] { hipLaunchKernelGGL(store_load_other, grid, block, 0, 0, bufs[6], bufs[0]); });
     for (unsigned* p : bufs) HIP_CHECK(hipFree(p));
     return 0;
 }
