@@ -124,9 +124,11 @@ public:
     // A workgroup is launched on the CU beside `others` resident ones (the LDS counts conflicts for
     // it: LdsParams::launch_conflict_cycles); the others ignore it.
     virtual void workgroup_launched(uint32_t others) { (void)others; }
-    // `n` instructions of this memory issued at `now` with no lane on (predicated off in every lane): the
-    // LDS gives each a slot of its pipe (LdsParams::empty_cycles); the others ignore them.
-    virtual void empty_issue(uint64_t n, Cycle now) { (void)n, (void)now; }
+    // One instruction of this memory issued at `now` with no lane on (predicated off in every lane): the
+    // cycle it is done, as an access's data back, when it goes through the memory's pipe (the LDS with
+    // LdsParams::empty_cycles > 0); else kSkipped: the exec mask skipped it, nothing is in flight.
+    static constexpr Cycle kSkipped = 0;
+    virtual Cycle empty_issue(Cycle now) { (void)now; return kSkipped; }
 };
 
 }  // namespace dcusim

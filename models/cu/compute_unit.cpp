@@ -154,8 +154,12 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 ++stats_.instructions;
                 continue;
             case RecKind::Compute: {
+                if (in.count == 0) {
+                    ++w.next;
+                    continue;
+                }
+                if (!issue_empty_lds(w, slot, in, now)) return;
                 ++w.next;
-                if (in.count == 0) continue;
                 stats_.compute_instructions += in.count;
                 stats_.instructions += in.count;
                 // The SIMD is busy issue_cycles per instruction; the wave itself can issue its
@@ -164,7 +168,6 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 // mid_issue_cycles after a middle one (a wide multiply).
                 Cycle busy = in.count * p_.issue_cycles;
                 simd_free_[s] = now + busy;
-                if (in.lds_count) lds->empty_issue(in.lds_count, now);  // predicated off: a pipe slot each
                 stats_.simd_busy_cycles += busy;
                 const Cycle step = std::max(p_.issue_cycles, p_.wave_issue_cycles);
                 auto class_step = [&](uint32_t c) { return c ? std::max<Cycle>(p_.issue_cycles, c) : step; };
@@ -207,6 +210,24 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
             default: ++w.next; continue;
         }
     }
+}
+
+// A compute record's LDS instructions with no lane on, issued first (where among the record they
+// issued is not known). Each one the LDS takes is in flight as an LDS access is: it needs room under
+// cu.max_outstanding and a wait waits for it (the H200: an empty LDS holds its warp as a full one,
+// validation/results/h200-ldspredicated). False: the wave stalled, with w.empty_issued of them issued.
+bool ComputeUnit::issue_empty_lds(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
+    for (; w.empty_issued < in.lds_count; ++w.empty_issued) {
+        if (w.outstanding(now) >= p_.max_outstanding) {
+            wait_memory(w, slot, Stall::Outstanding, now);
+            return false;
+        }
+        end_stall(w, now, in.pc);
+        const Cycle done = lds->empty_issue(now);
+        if (done != WaveMemIf::kSkipped) w.add_known(done);
+    }
+    w.empty_issued = 0;
+    return true;
 }
 
 void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {

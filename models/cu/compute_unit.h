@@ -64,6 +64,7 @@ private:
     void step(uint32_t slot, Cycle now);
     void schedule(uint32_t slot, Cycle at);
     void issue_mem(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
+    bool issue_empty_lds(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
     void release_barrier_if_complete(uint32_t wg, Cycle now);
     void retire(uint32_t slot, Cycle now);
     MemRequest& new_request(const WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);

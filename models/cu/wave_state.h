@@ -29,6 +29,7 @@ struct WaveState {
     std::vector<Cycle> known;    // completion cycles of the rest in flight: a min-heap
     Cycle latest = 0;            // latest completion ever added (the heap's max while it is not empty)
     uint32_t stores = 0;         // stores in flight that waits do not count (cu.wait_stores off)
+    uint64_t empty_issued = 0;   // the next compute record's empty LDS instructions issued before a stall
 
     void add_known(Cycle c) {
         known.push_back(c);

@@ -51,12 +51,14 @@ void Lds::count_lost(trace::Op op, uint64_t pc, Cycle n) {
     if (PcProfile* prof = PcProfile::active()) prof->at(pc).lds_conflict_cycles += n;
 }
 
-void Lds::empty_issue(uint64_t n, Cycle now) {
+Cycle Lds::empty_issue(Cycle now) {
+    ++stats_.empty_instructions;
+    if (p_.empty_cycles == 0) return kSkipped;  // a DCU's exec mask: never reaches the LDS
     const Cycle start = std::max(now, pipe_free_);
     stats_.queue_cycles += start - now;
-    stats_.empty_instructions += n;
-    stats_.empty_cycles += n * p_.empty_cycles;
-    pipe_free_ = start + n * p_.empty_cycles;
+    stats_.empty_cycles += p_.empty_cycles;
+    pipe_free_ = start + p_.empty_cycles;
+    return pipe_free_ + p_.latency;
 }
 
 // A block launched while the LDS serves others' shared accesses (the H200 counts it; why is not

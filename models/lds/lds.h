@@ -34,8 +34,9 @@ public:
     // A launch beside workgroups that already used the LDS this kernel: the next shared access
     // takes launch_conflict_cycles more, counted as conflicts.
     void workgroup_launched(uint32_t others) override;
-    // Instructions with no lane on hold the pipe empty_cycles each, in issue order with the others.
-    void empty_issue(uint64_t n, Cycle now) override;
+    // An instruction with no lane on holds the pipe empty_cycles, in issue order with the others, reads
+    // no bank, and is done lds.latency later, as an access's data: its warp waits for it as for one.
+    Cycle empty_issue(Cycle now) override;
     const LdsStats& stats() const { return stats_; }
     void reset_stats() {
         stats_ = {};

@@ -86,16 +86,21 @@ TEST_CASE("LDS pipe: launch conflict cycles add up until an access takes them; 0
 }
 
 // lds.empty_cycles: an instruction with no lane on (predicated off) holds the pipe, in order with the
-// others, and reads no bank: no wavefront, no conflict, no data to wait for.
+// others, and reads no bank (no wavefront, no conflict); it is done lds.latency after its slot, as an
+// access's data is back.
 TEST_CASE("LDS pipe: instructions with no lane on hold it empty_cycles each", "[lds]") {
     LdsParams p;
     p.empty_cycles = 1;
     Lds lds("lds", p);
     const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
-    lds.empty_issue(3, 5);  // served in [5, 8)
+    // Three at 5: served in [5, 6), [6, 7), [7, 8), done 64 later.
+    CHECK(lds.empty_issue(5) == 6 + 64);
+    CHECK(lds.empty_issue(5) == 7 + 64);
+    CHECK(lds.empty_issue(5) == 8 + 64);
     // The load at 6 waits for 8, is served in 2 cycles, back at 10 + 64.
     CHECK(lds.lds_access(w.instrs[0], w, 6) == 74);
-    lds.empty_issue(2, 20);  // a free pipe: [20, 22)
+    CHECK(lds.empty_issue(20) == 21 + 64);  // a free pipe: [20, 21), then [21, 22)
+    CHECK(lds.empty_issue(20) == 22 + 64);
     CHECK(lds.lds_access(w.instrs[0], w, 21) == 24 + 64);
     const LdsStats& s = lds.stats();
     CHECK(s.empty_instructions == 5);
@@ -104,13 +109,13 @@ TEST_CASE("LDS pipe: instructions with no lane on hold it empty_cycles each", "[
     CHECK(s.cycles == 4);
     CHECK(s.groups == 4);
     CHECK(s.bank_conflict_cycles == 0);
-    CHECK(s.queue_cycles == 2 + 1);
+    CHECK(s.queue_cycles == (0 + 1 + 2) + 2 + 1 + 1);
 }
 
-TEST_CASE("LDS pipe: with empty_cycles 0 an instruction with no lane on costs the pipe nothing", "[lds]") {
+TEST_CASE("LDS pipe: with empty_cycles 0 an instruction with no lane on never reaches it", "[lds]") {
     Lds lds("lds", LdsParams{});
     const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
-    lds.empty_issue(3, 5);
+    for (int i = 0; i < 3; ++i) CHECK(lds.empty_issue(5) == WaveMemIf::kSkipped);
     CHECK(lds.lds_access(w.instrs[0], w, 5) == 7 + 64);
     CHECK(lds.stats().empty_instructions == 3);
     CHECK(lds.stats().empty_cycles == 0);

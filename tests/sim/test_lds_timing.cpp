@@ -69,10 +69,10 @@ TEST_CASE("lds.empty_cycles: a wave's predicated-off LDS instructions delay anot
     // 2 of them LDS with no lane on: with 20 cycles each they hold the pipe over [0, 40). Wave 1's load
     // (conflict-free, 2 groups) then waits 40, is served in [40, 42) and is back at 106. Wave 0's own
     // load, at 3 x 4 = 12, waits for 42, is served in [42, 44), back at 108: the kernel's end.
-    // Without the empty slots: back at 66 and 12 + 2 + 64 = 78.
+    // Without the empty slots: back at 66 and 12 + 2 + 64 = 78. (The empties are done at 84 and 104.)
     auto r = run_text(kEmptyLdsTrace, {{"lds.empty_cycles", "20"}});
     CHECK(stat(r, "cycles") == 108);
-    CHECK(stat(r, "lds.queue_cycles") == 40 + 30);
+    CHECK(stat(r, "lds.queue_cycles") == 20 + 40 + 30);  // wave 0's second empty waits behind its first
     CHECK(stat(r, "lds.empty_instructions") == 2);
     CHECK(stat(r, "lds.empty_cycles") == 40);
     CHECK(stat(r, "lds.instructions") == 2);
@@ -86,4 +86,29 @@ TEST_CASE("lds.empty_cycles 0 (the default): predicated-off LDS instructions cos
     CHECK(stat(r, "lds.queue_cycles") == 0);
     CHECK(stat(r, "lds.empty_instructions") == 2);
     CHECK(stat(r, "lds.empty_cycles") == 0);
+}
+
+// An empty LDS instruction holds its own wave as a full one does (the H200: one warp's loop takes as long
+// with its LDS on or off, validation/results/h200-ldspredicated): it is in flight until lds.latency after
+// its pipe slot, under cu.max_outstanding, and the wave's waits and its end wait for it.
+TEST_CASE("lds.empty_cycles: an empty LDS instruction counts toward cu.max_outstanding", "[sim][lds]") {
+    // One in flight at most: the first is served in [0, 20) and done at 84; the second waits for it,
+    // is served in [84, 104) and done at 168, when the wave may end. Without the rule: 2 x 4 = 8.
+    auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\ncompute 2 lds 2\nend\n",
+                      {{"lds.empty_cycles", "20"}, {"cu.max_outstanding", "1"}});
+    CHECK(stat(r, "cycles") == 168);
+    CHECK(stat(r, "stall.outstanding_cycles") == 84);
+    CHECK(stat(r, "lds.queue_cycles") == 0);
+}
+
+TEST_CASE("lds.empty_cycles: a wave's waits and its end wait for its empty LDS instructions", "[sim][lds]") {
+    // Kernel a: served in [0, 20) and [20, 40), done at 84 and 104; the wave ends at 104, not 8.
+    // Kernel b: the same, then a wait for both (from 8 to 104) and 1 instruction: 108.
+    auto r = run_text("dcusim-trace 1\nwave_size 64\nkernel a grid 1 1 1 block 64 1 1\nwave 0 0\ncompute 2 lds 2\nend\n"
+                      "kernel b grid 1 1 1 block 64 1 1\nwave 0 0\ncompute 2 lds 2\nwait\ncompute 1\nend\n",
+                      {{"lds.empty_cycles", "20"}});
+    REQUIRE(r.kernels.size() == 2);
+    CHECK(stat(r, "cycles", 0) == 104);
+    CHECK(stat(r, "cycles", 1) == 108);
+    CHECK(stat(r, "stall.wait_cycles", 1) == 104 - 8);
 }
