@@ -409,3 +409,59 @@ def captured(path, source):
     dcutrace took on the GPU (lds_mix)."""
     with gzip.open(os.path.join(os.path.dirname(os.path.abspath(__file__)), source)) as f, open(path, "wb") as out:
         shutil.copyfileobj(f, out)
+
+
+SCATTER_LINES = 65536  # scatter_stores.hip's 8 MiB buffer of 128-byte lines
+SCATTER_PREP_BLOCKS = 264
+
+
+def scatter_prep(f, base):
+    """scatter_stores.hip's `prep`: 264 blocks of 256 threads write the 8 MiB buffer whole, a float4 a lane
+    in a grid-stride loop (its SASS: about 6 instructions a store)."""
+    n, step = SCATTER_LINES * 8, SCATTER_PREP_BLOCKS * 256
+    f.write(f"kernel prep grid {SCATTER_PREP_BLOCKS} 1 1 block 256 1 1\n")
+    for b in range(SCATTER_PREP_BLOCKS):
+        for w in range(256 // WS):
+            f.write(f"wave {b} {w}\ncompute 8\n")
+            for i in range(b * 256 + w * WS, n, step):
+                f.write(f"compute 5\nst global 16 0x40 all affine 0x{base + i * 16:x} 16\n")
+    f.write("end\n")
+
+
+def scatter_stores(path, name):
+    """scatter_stores.hip. measured_* (`lines_L_smS`, `red_32_sm132`): the prep kernel, then S blocks of
+    1,024 threads, each warp 32 stores (or REDs) of a word a lane over L lines, its lines first .. first + L
+    - 1 with first = (k x warps + warp) x L mod the buffer (instruction counts from its SASS: 10 before the
+    loop, 9 an iteration with L = 32, 11 with 4 and 8, 10 with 1). spread_D: 4,096 blocks of 32 x 8
+    threads, warp y storing word y of each of 32 sectors 32 bytes apart after y x D cycles of waiting
+    (standing in for its clock64 loop: long-latency instructions, one issue slot each)."""
+    base = GLOBAL
+    with open(path, "w") as f:
+        if name.startswith("spread"):
+            delay = int(name.split("_")[1])
+            header(f, name, 4096, 256)
+            for b in range(4096):
+                for y in range(8):
+                    wait = round(delay * y / 19)
+                    f.write(f"wave {b} {y}\ncompute 12\n" + (f"compute {wait} long {wait}\n" if wait else "") +
+                            f"compute 6\nst global 4 0x40 all affine 0x{base + (b * 256 + y) * 4:x} 32\n")
+            f.write("end\n")
+            return
+        f.write(f"dcusim-trace 1\nwave_size {WS}\n")
+        scatter_prep(f, base)
+        red = name.startswith("red")
+        _, lines, sms = name.split("_")  # lines_L_smS, red_32_sm132
+        lines, sms = int(lines), int(sms[2:])
+        per_line, warps = WS // lines, sms * 32
+        between = {1: 9, 4: 10, 8: 10, 32: 8}[lines]
+        f.write(f"kernel {name} grid {sms} 1 1 block 1024 1 1\n")
+        op = "atom" if red else "st"
+        for b in range(sms):
+            for w in range(32):
+                f.write(f"wave {b} {w}\ncompute 10\n")
+                for k in range(32):
+                    first = ((k * warps + b * 32 + w) * lines) % SCATTER_LINES
+                    addrs = " ".join(hex(base + ((first + lane // per_line) * 32 + lane % per_line) * 4)
+                                     for lane in range(WS))
+                    f.write(f"compute {between}\n{op} global 4 0x80 all list {addrs}\n")
+        f.write("end\n")

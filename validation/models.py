@@ -440,3 +440,40 @@ def lds_predicated(run):
         p = cycles_difference(run, lambda path, n: run.generator(path, *args, n), (lo, hi)) / (hi - lo)
         run.compare(case, "cycles", float(cycles), p)
         run.out(f"| {case} | {float(cycles):.2f} | {p:.2f} ({pct(p, float(cycles)):+.0f} %) |")
+
+
+SCATTER_MEASURED = ["lines_1_sm132", "lines_4_sm132", "lines_8_sm132", "lines_32_sm132", "lines_32_sm66",
+                    "lines_32_sm33", "lines_1_sm66", "lines_1_sm33", "red_32_sm132"]  # the program's launch order
+SCATTER_SPREAD = [f"spread_{d}" for d in (0, 100, 300, 1000, 2000)]
+
+
+def scatter_stores(run):
+    """scatter_stores.hip: per variant the cycles (median of the profiled launches), the L2's write (or RED)
+    requests and sectors from the SMs, and DRAM bytes read, measured and predicted. measured_* replay the
+    prep kernel first with nothing flushed (ncu --cache-control none), and compare the second kernel."""
+    metrics = ("gpc__cycles_elapsed.max", "lts__t_requests_srcunit_tex_op_write.sum",
+               "lts__t_sectors_srcunit_tex_op_write.sum", "dram__bytes_read.sum")
+    meas = medians_by_variant(run.measurement, metrics, SCATTER_MEASURED)
+    meas.update(medians_by_variant(run.measurement.replace("ncu.csv", "ncu_spread.csv"), metrics, SCATTER_SPREAD))
+    red = ("lts__t_requests_srcunit_tex_op_red.sum", "lts__t_sectors_srcunit_tex_op_red.sum")
+    r = medians_by_variant(run.measurement, red, SCATTER_MEASURED)["red_32_sm132"]
+    meas["red_32_sm132"] = (meas["red_32_sm132"][0], *r, meas["red_32_sm132"][3])
+    wanted = [v for v in SCATTER_MEASURED + SCATTER_SPREAD if run.wants(v)]
+
+    def one(name):
+        if name.startswith("spread"):
+            return stats(run, run.generator, name)
+        # ncu --cache-control none: no flush and no leftover of the profiler's, the prep kernel's lines in the L2
+        pairs = [(k, v) for k, v in zip(run.flags[::2], run.flags[1::2])
+                 if k not in ("--l2.flush_at_launch", "--l2.dirty_at_launch_bytes")]
+        flags = [x for kv in pairs for x in kv] + ["--l2.flush_at_launch", "off", "--sim.stall_seconds", "300"]
+        return replay(run.dcusim, run.config, flags, lambda p: run.generator(p, name), all_kernels=True)[1]["stats"]
+    model = pooled(one, [(v,) for v in wanted])
+    run.out("| variant | cycles, measured / model | L2 requests | L2 sectors | DRAM read MB |\n|---|---|---|---|---|")
+    for name, s in zip(wanted, model):
+        mc, mq, ms, mr = meas[name]
+        pq = s["l2.atomics"] if name.startswith("red") else s["l2.stores"]
+        pc, pr, ps = s["cycles"], s["dram.read_bytes"], s["lts__t_sectors_srcunit_tex.sum"]
+        run.compare_all(name, {"cycles": (mc, pc), "L2 requests": (mq, pq), "DRAM read bytes": (mr, pr)})
+        run.out(f"| {name} | {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) | {mq:,.0f} / {pq:,.0f} | {ms:,.0f} / {ps:,.0f} "
+                f"| {mr / 1e6:.3f} / {pr / 1e6:.3f} |")

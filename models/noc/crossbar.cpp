@@ -15,15 +15,16 @@ uint64_t Crossbar::data_bytes(const MemRequest& r) {
     return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
 }
 
-std::pair<Cycle, Cycle> Crossbar::take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes) const {
+std::pair<Cycle, Cycle> Crossbar::take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes, double at_least) const {
     if (rate <= 0) {
         const Cycle start = std::max(ready, free);
-        free = start + link_cycles(bytes);
+        free = start + std::max<Cycle>(link_cycles(bytes), Cycle(std::ceil(at_least)));
         return {start, free};
     }
     constexpr Cycle kTicks = 1024;  // per cycle
     const Cycle start = std::max(ready * kTicks, free);
-    free = start + (bytes ? Cycle(std::ceil(double(bytes) * kTicks / rate)) : kTicks);
+    const double ticks = std::max(bytes ? double(bytes) * kTicks / rate : double(kTicks), at_least * kTicks);
+    free = start + Cycle(std::ceil(ticks));
     return {start / kTicks, (free + kTicks - 1) / kTicks};
 }
 
@@ -54,7 +55,10 @@ void Crossbar::mem_request(MemRequest& req) {
         const uint32_t requests = req.op == trace::Op::Atomic ? std::max<uint32_t>(1, req.atomic_same) : 1;
         ready = take_cu_port(cu_free_[req.source], issued, bytes, requests);
     }
-    const auto [start, free] = take_link(up_free_[hop.channel], p_.store_bytes_per_cycle, ready, bytes);
+    // A store that leaves a sector in part is merged into the sector at its slice: the channel takes
+    // such requests no faster than partial_store_cycles, whatever their bytes.
+    const double at_least = req.op == trace::Op::Store && req.partial ? p_.partial_store_cycles : 0;
+    const auto [start, free] = take_link(up_free_[hop.channel], p_.store_bytes_per_cycle, ready, bytes, at_least);
     stats_.queue_cycles += start - issued;
     ++stats_.requests;
     stats_.request_bytes += bytes;

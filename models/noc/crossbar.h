@@ -15,7 +15,10 @@
 // starts leaving the CU); with `cu_store_request_cycles`, each store or atomic
 // request holds the CU's port at least that long, whatever its bytes (on the
 // H200 a reduction of 32 lanes over 32 lines costs its SM ~2.75 cycles a line:
-// validation/results/h200-atomics).
+// validation/results/h200-atomics). With `partial_store_cycles`, a store
+// request that leaves a sector in part holds its channel's request link at
+// least that long (the H200's slices take one-word stores ~1.6x slower than
+// whole sectors: validation/results/h200-scatterstores).
 #pragma once
 
 #include <systemc>
@@ -64,8 +67,9 @@ private:
     }
     static uint64_t data_bytes(const MemRequest& r);
     // A link busy until `free` (in 1/1024 cycles when `rate` is set), taken from cycle `ready` for
-    // `bytes` at `rate` bytes a cycle (0: bytes_per_cycle, whole cycles); returns the cycles it starts and ends.
-    std::pair<Cycle, Cycle> take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes) const;
+    // `bytes` at `rate` bytes a cycle (0: bytes_per_cycle, whole cycles), and at least `at_least` cycles;
+    // returns the cycles it starts and ends.
+    std::pair<Cycle, Cycle> take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes, double at_least = 0) const;
     // The CU's store port (in 1/1024 cycles), taken from `ready` for a request of `bytes` that the L2 gets
     // as `requests`: the cycle it starts.
     Cycle take_cu_port(Cycle& free, Cycle ready, uint64_t bytes, uint32_t requests) const;

@@ -20,6 +20,7 @@ struct NocParams {
     L2Partitions sides;  // with copies kept per side, a CU's loads and stores go to its own side
     double cu_store_bytes_per_cycle = 0;  // each CU's store and atomic data into the network (0: no limit)
     double cu_store_request_cycles = 0;   // each CU's store or atomic line request holds its port at least this long
+    double partial_store_cycles = 0;      // a store request writing a sector in part holds its channel's link at least this long
     uint32_t cus = 0;
 };
 
@@ -60,6 +61,10 @@ inline const ParamTable<NocParams>& noc_param_table() {
                            "each store or atomic line request holds its CU's port into the interconnect at least this long, "
                            "whatever its bytes (0: no such floor)",
                            {kTick, 1e5, "kept in 1/1024 cycles", true}, &P::cu_store_request_cycles),
+            param::real<P>("noc.partial_store_cycles", "cycles",
+                           "a store request that writes a sector in part holds its L2 channel's request link at least this long, "
+                           "whatever its bytes (0: no such floor)",
+                           {kTick, 1e5, "kept in 1/1024 cycles", true}, &P::partial_store_cycles),
             param::real<P>("noc.store_bytes_per_cycle", "bytes/cycle",
                            "store and atomic data toward an L2 channel, per channel; may be fractional (0: noc.bytes_per_cycle)",
                            {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::store_bytes_per_cycle),

@@ -172,6 +172,25 @@ TEST_CASE("an atomic holds its CU's port noc.cu_store_request_cycles for each la
     CHECK(stat(r, "noc.queue_cycles") == 3);
 }
 
+TEST_CASE("a store leaving a sector in part holds its channel's link noc.partial_store_cycles", "[sim][memory]") {
+    // 4 lanes store a word each into lines of their own (64 bytes apart): 4 requests of one 32-byte grain
+    // written in part, looked up at t .. t+3, leaving the CU at once. At 64 B/clk a grain would hold the
+    // channel's link half a cycle; at 2.5 cycles a request they start on it at t, t+2.5, t+5 and t+7.5
+    // (in whole cycles t, t+2, t+5, t+7), waiting 0 + 1 + 3 + 4 = 8 cycles.
+    auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 0xf affine 0x10000 64\nwait"),
+                      {{"l2.channels", "1"}, {"noc.store_bytes_per_cycle", "64"}, {"noc.partial_store_cycles", "2.5"}});
+    CHECK(stat(r, "noc.request_bytes") == 4 * 32);
+    CHECK(stat(r, "noc.queue_cycles") == 8);
+}
+
+TEST_CASE("noc.partial_store_cycles leaves stores of whole sectors alone", "[sim][memory]") {
+    // 4 whole 64-byte lines, looked up at t .. t+3: a cycle each on the 64 B/clk link, no wait.
+    auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"),
+                      {{"l2.channels", "1"}, {"noc.store_bytes_per_cycle", "64"}, {"noc.partial_store_cycles", "2.5"}});
+    CHECK(stat(r, "noc.request_bytes") == 256);
+    CHECK(stat(r, "noc.queue_cycles") == 0);
+}
+
 TEST_CASE("without noc.store_bytes_per_cycle stores use noc.bytes_per_cycle", "[sim][memory]") {
     // 64-byte lines on a 64 B/clk link: one a cycle, as fast as the L1 sends them.
     auto r = run_text(one_wave_trace(64, 64, "st global 4 0x10 all affine 0x10000 4\nwait"), {{"l2.channels", "1"}});
