@@ -2,12 +2,12 @@
 # the H200 preset was fitted to, under validate_gate.sh's limits) and the test set
 # (validation/results/h200-apps, kernels no preset value comes from) prints two blocks, in that order,
 # each with its table, worst kernel and cycles MAPE. The test set's limits are its figures of
-# 2026-12-04 (docs/VALIDATION.md, "The test set") rounded up: they record today's state so that it
+# 2026-12-05 (docs/VALIDATION.md, "The test set") rounded up: they record today's state so that it
 # cannot get worse unseen; they are not a target (issue 25's is 10 % MAPE, no kernel beyond 25 %).
 source "$(dirname "$0")/cli/lib.bash"
 "$DCUSIM" validate "$SRC/validation/results/h200" --test "$SRC/validation/results/h200-apps" --config "$SRC/configs/h200.ini" \
     --out "$WORK/report" -q --gate --max-dram-write-mape 20 --max-l1-error 3 --max-l2-error 3 \
-    --test-max-cycles-mape 12 --test-max-dram-error 12 --test-max-dram-write-mape 33 --test-max-l1-error 17 \
+    --test-max-cycles-mape 12 --test-max-dram-error 12 --test-max-dram-write-mape 33 --test-max-l1-error 3 \
     --test-max-l2-error 5 --test-max-inexact-conflicts 7 \
     >"$WORK/out" 2>"$WORK/err" || fail "the gate failed: $(cat "$WORK/err")"
 cat "$WORK/out"
