@@ -349,3 +349,9 @@ def captured(path, source):
     dcutrace took on the GPU (lds_mix)."""
     with gzip.open(os.path.join(os.path.dirname(os.path.abspath(__file__)), source)) as f, open(path, "wb") as out:
         shutil.copyfileobj(f, out)
+
+
+def issue_rate(path, kind, param, trips, stalls=False, keep=False):
+    """issue_rate.hip's timed loops, walked from their SASS (issue_rate_trace.py)."""
+    import issue_rate_trace
+    issue_rate_trace.write(path, kind, param, trips, stalls, keep)
