@@ -2,10 +2,11 @@
 from its SASS (nvcc 13.0, sm_90, validation/results/h200-issuerate/sass_issue_rate.txt) as dcutrace
 walks it, every trip written (dcutrace itself counts a loop without memory instructions once:
 docs/CAPTURE.md). A non-memory instruction counts toward `compute`; an LDS or LDG is a load; a `wait`
-goes before the first instruction that reads a register an outstanding load writes. With `stalls`, a
-compute record also carries the control words' stall counts (`stall S`: the cycles the scheduler holds
-the warp after each); with `keep`, a wait names how many of the youngest loads it leaves in flight
-(`wait keep K`: those issued after the youngest load the instruction reads)."""
+goes before an instruction whose wait mask names the scoreboard of a load in flight (dcutrace: one that
+reads a register an outstanding load writes; the two agree on these loops). With `stalls`, a compute
+record also carries the control words' stall counts (`stall C`: the cycles the scheduler holds the warp
+after each); with `keep`, a wait names how many of the youngest loads it leaves in flight (`wait keep K`:
+those issued after the youngest load on a scoreboard the mask names)."""
 import os
 import re
 
@@ -14,7 +15,8 @@ NEAR, FAR = 0x7F0000000000, 0x7F0100000000  # partial_wait's two buffers: 16 KiB
 
 
 def functions(path=SASS):
-    """{mangled name: [(offset, text, stall)]} from cuobjdump's SASS: the control word's bits 41-44."""
+    """{mangled name: [(offset, text, stall, write barrier, wait mask)]} from cuobjdump's SASS: the control
+    word's bits 41-44, 46-48 (7: none) and 52-57; a listing without control words gives 0, 7, None."""
     funcs, cur, lines = {}, None, open(path).read().split("\n")
     for i, line in enumerate(lines):
         m = re.search(r"Function : (\S+)", line)
@@ -23,8 +25,10 @@ def functions(path=SASS):
             continue
         m = re.match(r"\s*/\*([0-9a-f]{4,})\*/\s+(.*?)\s*;\s*/\* 0x[0-9a-f]+ \*/", line)
         if m and cur is not None:
-            hi = re.search(r"^\s*/\* (0x[0-9a-f]+) \*/", lines[i + 1])  # none: a listing without control words
-            cur.append((int(m.group(1), 16), m.group(2), (int(hi.group(1), 16) >> 41) & 15 if hi else 0))
+            hi = re.search(r"^\s*/\* (0x[0-9a-f]+) \*/", lines[i + 1])
+            c = int(hi.group(1), 16) if hi else None
+            cur.append((int(m.group(1), 16), m.group(2), c >> 41 & 15 if hi else 0, c >> 46 & 7 if hi else 7,
+                        c >> 52 & 63 if hi else None))
     return funcs
 
 
@@ -46,6 +50,15 @@ def parse(text):
     return op, set(dst), {r for o in src for r in regs(o)}
 
 
+def waited(loads, dst, src, mask):
+    """Which of the loads in flight ((registers, write barrier), oldest first) an instruction waits for: those
+    on the scoreboards its wait mask names (every load a scoreboard holds, not only the one it reads), or
+    without control words those whose registers it touches."""
+    if mask is None:
+        return [i for i, (d, _) in enumerate(loads) if d & (src | dst)]
+    return [i for i, (_, b) in enumerate(loads) if b != 7 and mask >> b & 1]
+
+
 class Walk:
     """Writes one warp's records along a path of SASS instructions, as the capture does."""
 
@@ -58,9 +71,9 @@ class Walk:
             self.out.append(f"compute {self.n}" + (f" stall {self.s}" if self.stalls else ""))
         self.n = self.s = 0
 
-    def step(self, offset, text, stall):
+    def step(self, offset, text, stall, wb, mask):
         op, dst, src = parse(text)
-        needed = [i for i, d in enumerate(self.loads) if d & (src | dst)]
+        needed = waited(self.loads, dst, src, mask)
         if needed:
             self.flush()
             k = len(self.loads) - 1 - needed[-1]
@@ -74,7 +87,7 @@ class Walk:
             self.flush()
             space = "lds" if op.startswith("LDS") else "global"
             self.out.append(f"ld {space} 4 {hex(offset)} all affine {hex(self.address(offset, space))} 4")
-            self.loads.append(dst)
+            self.loads.append((dst, wb))
         else:
             self.n += 1
             self.s += stall
@@ -86,7 +99,7 @@ def loop(body_of, name, lo, hi):
 
 def timed_loop(f, name):
     """The loop closed by the function's second backward branch (the first is the warm-up's)."""
-    closes = [(int(re.search(r"0x([0-9a-f]+)", t).group(1), 16), o) for o, t, s in f[name] if re.search(r"BRA 0x", t)]
+    closes = [(int(re.search(r"0x([0-9a-f]+)", t).group(1), 16), o) for o, t, *_ in f[name] if re.search(r"BRA 0x", t)]
     lo, hi = [c for c in closes if c[0] <= c[1]][1]
     return loop(f, name, lo, hi)
 
@@ -116,7 +129,7 @@ def write(path, kind, param, trips, stalls=False, keep=False):
                 if space == "lds":
                     return 0
                 k = step["i"]
-                far = [o for o, t, s in paths[0] if "LDG" in t]
+                far = [o for o, t, *_ in paths[0] if "LDG" in t]
                 j = far.index(offset)
                 if j == 0 and param:  # the near load (first in SASS order when there is a chain)
                     return NEAR + (k * 512) % 16384
