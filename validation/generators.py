@@ -465,3 +465,9 @@ def scatter_stores(path, name):
                                      for lane in range(WS))
                     f.write(f"compute {between}\n{op} global 4 0x80 all list {addrs}\n")
         f.write("end\n")
+
+
+def issue_rate(path, kind, param, trips, stalls=False, keep=False):
+    """issue_rate.hip's timed loops, walked from their SASS (issue_rate_trace.py)."""
+    import issue_rate_trace
+    issue_rate_trace.write(path, kind, param, trips, stalls, keep)

@@ -477,3 +477,33 @@ def scatter_stores(run):
         run.compare_all(name, {"cycles": (mc, pc), "L2 requests": (mq, pq), "DRAM read bytes": (mr, pr)})
         run.out(f"| {name} | {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) | {mq:,.0f} / {pq:,.0f} | {ms:,.0f} / {ps:,.0f} "
                 f"| {mr / 1e6:.3f} / {pr / 1e6:.3f} |")
+
+
+ISSUE_RATE_TRIPS = (32, 64)  # two trip counts of each timed loop: their difference cancels the launch and warm-up
+
+
+def issue_rate(run):
+    """issue_rate.hip: the timed loops walked from the SASS (issue_rate_trace.py), each replayed at two trip
+    counts; cycles an FFMA (ffma_N, ffma16_wW, per warp), a kk step per warp (lds_gemm_wW) or a step
+    (partial_wait_L), against times.txt. param marks: which of the trace attributes `stall C` and `wait keep K`
+    the traces carry ("stall,keep"; none by default, as dcutrace writes them today)."""
+    meas = {t[0]: float(t[4]) for t in tagged(run.measurement, "ISSUE_RATE")}
+    marks = run.params.get("marks", "").split(",")
+    stalls, keep = "stall" in marks, "keep" in marks
+    cases = [(f"ffma_{n}", "ffma", n, 4 * n) for n in (1, 2, 4, 8, 16)]
+    cases += [(f"ffma16_w{w}", "ffma16", w, 64) for w in (4, 8, 16, 32)]
+    cases += [(f"lds_gemm_w{w}", "lds_gemm", w, 16) for w in (1, 2, 4, 8, 16, 32)]
+    cases += [(f"partial_wait_{n}", "partial_wait", n, 1) for n in (0, 64, 128, 256)]
+    cases = [c for c in cases if run.wants(c[0])]
+    unit = {"ffma": "an FFMA", "ffma16": "an FFMA", "lds_gemm": "a kk step", "partial_wait": "a step"}
+    a, b = ISSUE_RATE_TRIPS
+
+    def one(kind, param):
+        return cycles_difference(run, lambda p, n: run.generator(p, kind, param, n, stalls, keep), (a, b))
+
+    diffs = pooled(one, [(k, p) for _, k, p, _ in cases])
+    run.out("| variant | cycles | H200 | model | error |\n|---|---|---|---|---|")
+    for (name, kind, param, per_trip), d in zip(cases, diffs):
+        p = d / (b - a) / per_trip
+        run.compare(name, "cycles", meas[name], p)  # in its kind's unit
+        run.out(f"| {name} | {unit[kind]} | {meas[name]:.2f} | {p:.2f} | {pct(p, meas[name]):+.0f} % |")

@@ -132,6 +132,20 @@ void ComputeUnit::wait_memory(WaveState& w, uint32_t slot, Stall why, Cycle now)
         w.parked = true;
 }
 
+Cycle ComputeUnit::compute_hold(const Instr& in) const {
+    const Cycle step = std::max(p_.issue_cycles, p_.wave_issue_cycles);
+    auto class_step = [&](uint32_t c) { return c ? std::max<Cycle>(p_.issue_cycles, c) : step; };
+    if (in.stall) {
+        // The compiler's stall counts hold the wave (1 between independent FFMAs, 4 before a dependent
+        // one); long and middle results still come as late as the preset says.
+        const Cycle later = in.long_count * (class_step(p_.long_issue_cycles) - step) +
+                            in.mid_count * (class_step(p_.mid_issue_cycles) - step);
+        return std::max<Cycle>(in.count * p_.issue_cycles, in.stall) + later;
+    }
+    const uint64_t plain = in.count - in.long_count - in.mid_count;
+    return plain * step + in.long_count * class_step(p_.long_issue_cycles) + in.mid_count * class_step(p_.mid_issue_cycles);
+}
+
 void ComputeUnit::step(uint32_t slot, Cycle now) {
     progress_.publish(now, stats_.instructions + stats_.workgroups);
     WaveState& w = waves_[slot];
@@ -146,7 +160,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
         const Instr& in = instrs[w.next];
         switch (in.kind) {
             case RecKind::Wait:
-                if (w.outstanding(now) != 0) return wait_memory(w, slot, Stall::Wait, now);
+                if (!wait_done(w, slot, in, now)) return;
                 end_stall(w, now, in.pc);
                 if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
                 ++w.next;
@@ -163,17 +177,11 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 stats_.compute_instructions += in.count;
                 stats_.instructions += in.count;
                 // The SIMD is busy issue_cycles per instruction; the wave itself can issue its
-                // next one only wave_issue_cycles later (dependent-issue latency), or
-                // long_issue_cycles after a long-latency one (a conversion, a transcendental),
-                // mid_issue_cycles after a middle one (a wide multiply).
+                // next one only later (compute_hold).
                 Cycle busy = in.count * p_.issue_cycles;
                 simd_free_[s] = now + busy;
                 stats_.simd_busy_cycles += busy;
-                const Cycle step = std::max(p_.issue_cycles, p_.wave_issue_cycles);
-                auto class_step = [&](uint32_t c) { return c ? std::max<Cycle>(p_.issue_cycles, c) : step; };
-                const uint64_t plain = in.count - in.long_count - in.mid_count;
-                return schedule(slot, now + plain * step + in.long_count * class_step(p_.long_issue_cycles) +
-                                          in.mid_count * class_step(p_.mid_issue_cycles));
+                return schedule(slot, now + compute_hold(in));
             }
             case RecKind::Barrier: {
                 ++w.next;
@@ -230,18 +238,37 @@ bool ComputeUnit::issue_empty_lds(WaveState& w, uint32_t slot, const Instr& in, 
     return true;
 }
 
+bool ComputeUnit::wait_done(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
+    if (!in.keep) {
+        if (w.outstanding(now) == 0) return true;
+        wait_memory(w, slot, Stall::Wait, now);
+        return false;
+    }
+    const Cycle at = w.older_back(in.keep);
+    if (at <= now) return true;
+    stall(w, Stall::Wait, now);
+    if (at == WaveState::kPending) w.parked = true;  // an answer wakes it
+    else schedule(slot, at);
+    return false;
+}
+
 void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
     MemRequest& r = new_request(w, slot, in, now);
+    const uint32_t ri = uint32_t(r.tag >> 32);
     if (in.space == Space::Global) ++stats_.global_instructions;
     if (in.space == Space::Local) ++stats_.local_instructions;
-    if (in.space != Space::Lds && in.space != Space::Const) return send_vector(w, r);
+    if (in.space != Space::Lds && in.space != Space::Const) return send_vector(w, r, now);
     ++w.unknown;
     const Cycle at = (in.space == Space::Lds ? lds : constant)->wave_request(r);
-    if (at == WaveMemIf::kAnswerLater) return;  // a constant miss: answered through mem_response
+    if (at == WaveMemIf::kAnswerLater) {  // a constant miss: answered through mem_response
+        req_seq_[ri] = w.push_order(WaveState::kPending, now);
+        return;
+    }
     --w.unknown;
-    if (at == WaveMemIf::kNotHere) return send_vector(w, r);  // divergent under `vector`
-    reqs_.release(uint32_t(r.tag >> 32));
+    if (at == WaveMemIf::kNotHere) return send_vector(w, r, now);  // divergent under `vector`
+    reqs_.release(ri);
     w.add_known(at);
+    w.push_order(at, now);
 }
 
 MemRequest& ComputeUnit::new_request(const WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
@@ -258,30 +285,37 @@ MemRequest& ComputeUnit::new_request(const WaveState& w, uint32_t slot, const In
     r.tag = uint64_t(ri) << 32 | slot;  // request slot, wave slot
     r.wave_id = slot;
     r.pc = in.pc;
+    if (req_seq_.size() <= ri) req_seq_.resize(ri + 1);
     return r;
 }
 
-void ComputeUnit::send_vector(WaveState& w, MemRequest& r) {
-    if (r.op == trace::Op::Store && !p_.wait_stores) ++w.stores;
-    else ++w.unknown;
+void ComputeUnit::send_vector(WaveState& w, MemRequest& r, Cycle now) {
+    if (r.op == trace::Op::Store && !p_.wait_stores) {
+        ++w.stores;
+    } else {
+        ++w.unknown;
+        req_seq_[uint32_t(r.tag >> 32)] = w.push_order(WaveState::kPending, now);
+    }
     [[maybe_unused]] const Cycle at = mem->wave_request(r);
     sc_assert(at == WaveMemIf::kAnswerLater);  // the vector path's memories answer through mem_response
 }
 
 void ComputeUnit::mem_response(MemRequest& req) {
-    reqs_.release(uint32_t(req.tag >> 32));
+    const uint32_t ri = uint32_t(req.tag >> 32);
+    reqs_.release(ri);
     const uint32_t slot = uint32_t(req.tag);
-    if (req.op != trace::Op::Store || p_.wait_stores) return mem_complete(slot, req.done);
+    if (req.op != trace::Op::Store || p_.wait_stores) return mem_complete(slot, req_seq_[ri], req.done);
     // Waits do not count a store: only a wave draining at its end waits for its answer.
     WaveState& w = waves_[slot];
     --w.stores;
     if (w.parked && w.stall == Stall::Drain) schedule(slot, clk_.now());
 }
 
-void ComputeUnit::mem_complete(uint32_t slot, Cycle when) {
+void ComputeUnit::mem_complete(uint32_t slot, uint64_t seq, Cycle when) {
     WaveState& w = waves_[slot];
     --w.unknown;
     w.add_known(when);
+    w.complete_order(seq, when);
     if (w.parked && w.stall != Stall::Barrier) schedule(slot, std::max(when, clk_.now()));
 }
 

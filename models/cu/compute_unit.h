@@ -63,13 +63,18 @@ private:
     void run();
     void step(uint32_t slot, Cycle now);
     void schedule(uint32_t slot, Cycle at);
+    // How long a compute record holds its wave: its stall cycles where the trace gives them, else each
+    // instruction wave_issue_cycles (dependent-issue latency), long_issue_cycles after a long-latency one
+    // (a conversion, a transcendental), mid_issue_cycles after a middle one (a wide multiply).
+    Cycle compute_hold(const trace::Instr& in) const;
     void issue_mem(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
     bool issue_empty_lds(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
     void release_barrier_if_complete(uint32_t wg, Cycle now);
     void retire(uint32_t slot, Cycle now);
     MemRequest& new_request(const WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);
-    void send_vector(WaveState& w, MemRequest& r);  // through the vector-memory path (mem)
-    void mem_complete(uint32_t slot, Cycle when);
+    void send_vector(WaveState& w, MemRequest& r, Cycle now);  // through the vector-memory path (mem)
+    void mem_complete(uint32_t slot, uint64_t seq, Cycle when);
+    bool wait_done(WaveState& w, uint32_t slot, const trace::Instr& in, Cycle now);  // false: the wave waits
     void stall(WaveState& w, WaveState::Stall why, Cycle now);
     void end_stall(WaveState& w, Cycle now, uint64_t pc);  // pc: the instruction the wave stalled at
     // The wave waits for outstanding memory: at a known cycle, or parked until a response.
@@ -106,6 +111,7 @@ private:
     bool in_run_ = false;
     Cycle next_wake_ = ~Cycle(0);
     SlotPool<MemRequest> reqs_;  // requests in flight to the CU's memories
+    std::vector<uint64_t> req_seq_;  // per request slot: its wave's issue number (WaveState::order)
 };
 
 }  // namespace dcusim

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <vector>
@@ -30,6 +31,12 @@ struct WaveState {
     Cycle latest = 0;            // latest completion ever added (the heap's max while it is not empty)
     uint32_t stores = 0;         // stores in flight that waits do not count (cu.wait_stores off)
     uint64_t empty_issued = 0;   // the next compute record's empty LDS instructions issued before a stall
+    // The memory operations that waits count, in issue order: each's completion cycle, kPending until
+    // known. A wait that keeps the K youngest in flight waits only for the older ones (GCN's vmcnt; on
+    // NVIDIA the scoreboards of the loads the next instruction reads, `wait keep K` in traces).
+    static constexpr Cycle kPending = ~Cycle(0);
+    std::deque<Cycle> order;
+    uint64_t order_front = 0;    // issue number of order.front()
 
     void add_known(Cycle c) {
         known.push_back(c);
@@ -43,6 +50,19 @@ struct WaveState {
             known.pop_back();
         }
         return unknown + uint32_t(known.size());
+    }
+    // Records an operation issued at `now` (completing at `at`, or kPending); returns its issue number.
+    uint64_t push_order(Cycle at, Cycle now) {
+        while (!order.empty() && order.front() <= now) order.pop_front(), ++order_front;
+        order.push_back(at);
+        return order_front + order.size() - 1;
+    }
+    void complete_order(uint64_t seq, Cycle at) { order[seq - order_front] = at; }
+    // When every operation but the `keep` youngest is back (kPending while one is unanswered).
+    Cycle older_back(uint64_t keep) const {
+        Cycle t = 0;
+        for (size_t i = 0; i + keep < order.size(); ++i) t = std::max(t, order[i]);
+        return t;
     }
     Cycle earliest_known() const { return known.front(); }
     Cycle latest_known() const { return latest; }

@@ -153,3 +153,40 @@ TEST_CASE("without cu.workgroup_start_cycles a workgroup starts when the CU take
                                                   {"mem.latency", "100"}});
     CHECK(stat(r, "cycles") == 303);  // 3 x 101
 }
+
+TEST_CASE("a compute record's stall cycles hold the wave instead of cu.wave_issue_cycles each", "[sim][issue][stall]") {
+    // 1-cycle issue, wave_issue 4, long 20. compute 10 stall 14: the load issues at 14, back at 114
+    // (without `stall`, 10 x 4 = 40: 140). stall 6 is less than the 10 issue cycles: 10, back at 110.
+    // compute 10 long 2 stall 14: the two long results still come 20 - 4 later each: 14 + 32 = 46, 146.
+    auto one = [](const std::string& compute) {
+        return "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\nwave 0 0\n" + compute +
+               "\nld global 4 0 all affine 0 4\nend\n";
+    };
+    const std::string t = one("compute 10 stall 14") + one("compute 10").substr(28) + one("compute 10 stall 6").substr(28) +
+                          one("compute 10 long 2 stall 14").substr(28);
+    auto r = run_text(t, {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"cu.wave_issue_cycles", "4"},
+                          {"cu.long_issue_cycles", "20"}, {"mem.model", "fixed"}, {"mem.latency", "100"}});
+    CHECK(stat(r, "cycles", 0) == 114);
+    CHECK(stat(r, "cycles", 1) == 140);
+    CHECK(stat(r, "cycles", 2) == 110);
+    CHECK(stat(r, "cycles", 3) == 146);
+    CHECK(stat(r, "simd.busy_cycles", 0) == 11);  // the SIMD is still busy one cycle per instruction
+}
+
+TEST_CASE("wait keep K waits only for the wave's memory operations older than its K youngest", "[sim][issue][wait]") {
+    // 1-cycle issue and hold, 100-cycle memory. Load A issues at 0 (back at 100), compute 49 to 50, load B
+    // at 50 (back at 150), the wait at 51, then compute 60. keep 1 waits for A alone: 100 + 60 = 160, B
+    // already back. A plain wait waits for B too: 150 + 60 = 210. keep 2 waits for neither: 51 + 60 = 111,
+    // then the wave drains until B is back at 150.
+    auto one = [](const std::string& wait) {
+        return "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\nld global 4 0 all affine 0 4\ncompute 49\n"
+               "ld global 4 0x100 all affine 0x100 4\n" + wait + "\ncompute 60\nend\n";
+    };
+    auto r = run_text("dcusim-trace 1\nwave_size 64\n" + one("wait keep 1") + one("wait") + one("wait keep 2"), kSimple);
+    CHECK(stat(r, "cycles", 0) == 160);
+    CHECK(stat(r, "stall.wait_cycles", 0) == 49);  // from 51 to 100
+    CHECK(stat(r, "cycles", 1) == 210);
+    CHECK(stat(r, "stall.wait_cycles", 1) == 99);
+    CHECK(stat(r, "cycles", 2) == 150);
+    CHECK(stat(r, "stall.wait_cycles", 2) == 0);
+}

@@ -53,6 +53,7 @@ std::string sample_text(unsigned waves) {
         for (int i = 0; i < 2; ++i) o << " 0x" << std::hex << (rng() >> 20) << std::dec;
         o << "\nst lds 16 0x20 all affine 0x400 -0x10\natom local 8 0x28 0x80000001 list 0x10 0x8\n";
         o << "compute 7\nbar 0x30\nwait\nwait 0x38\ncompute 9 long 2\ncompute 5 mid 3\ncompute 6 long 1 mid 2\ncompute 8 lds 3\ncompute 9 long 1 mid 2 lds 4\n";
+        o << "compute 12 stall 20\ncompute 9 long 1 lds 2 stall 31\nwait keep 2\nwait 0x40 keep 1\n";
     }
     o << "end\ncopy h2d 4096 pinned stream 1 async\nhost 2500\nmap 0x7f0000000000 65536\n";
     o << "kernel second grid 1 1 1 block 1 1 1 stream 2\nend\n";

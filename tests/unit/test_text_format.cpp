@@ -92,15 +92,15 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of(head + "ld lds 4 0 all affine 0 4\n") ==
           "t.trace:4: memory instruction before any 'wave' statement of its kernel");
     CHECK(error_of(head + "wave 0 0\nfoo 1\n") == "t.trace:5: unknown statement 'foo'");
-    CHECK(error_of(head + "wave 0 0\ncompute\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S]'");
-    CHECK(error_of(head + "wave 0 0\ncompute 3 slow 1\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S]'");
+    CHECK(error_of(head + "wave 0 0\ncompute\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S] [stall C]'");
+    CHECK(error_of(head + "wave 0 0\ncompute 3 slow 1\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S] [stall C]'");
     CHECK(error_of(head + "wave 0 0\ncompute 3 long 4\n") == "t.trace:5: compute: 4 long-latency instructions of 3");
     CHECK(error_of(head + "wave 0 0\ncompute 3 long 2 mid 2\n") ==
           "t.trace:5: compute: 2 middle-latency instructions and 2 long of 3");
     CHECK(error_of(head + "wave 0 0\ncompute 3 long 1 mid 1 lds 2\n") ==
           "t.trace:5: compute: 2 empty LDS instructions, 1 long and 1 middle of 3");
-    CHECK(error_of(head + "wave 0 0\ncompute 3 lds 1 mid 1\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S]'");
-    CHECK(error_of(head + "wave 0 0\ncompute 3 mid 1 long 1\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S]'");
+    CHECK(error_of(head + "wave 0 0\ncompute 3 lds 1 mid 1\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S] [stall C]'");
+    CHECK(error_of(head + "wave 0 0\ncompute 3 mid 1 long 1\n") == "t.trace:5: expected 'compute N [long L] [mid M] [lds S] [stall C]'");
     CHECK(error_of(head + "wave 0 0\n") == "t.trace:4: kernel 'k' has no 'end'");
     CHECK(error_of(head + head.substr(28)) == "t.trace:4: kernel 'k' starts before kernel 'k' has its 'end'");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 0 1 1 block 64 1 1\n") ==

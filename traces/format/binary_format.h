@@ -31,6 +31,11 @@ enum Tag : uint8_t {
     // sync (has stream [, stream]), host (ns), map (base, bytes).
     TCopy = 10, TSync = 11, THost = 12, TMap = 13,
     TComputeLds = 14,  // compute with LDS instructions issued with no lane on: count, long, middle, LDS count
+    TComputeStall = 15,  // compute with the cycles they hold the wave: count, long, middle, LDS count, stall cycles
+};
+// A wait's flags byte: bit 0, a PC follows; bit 1, then how many memory operations it keeps in flight.
+enum WaitFlags : uint8_t {
+    WaitHasPc = 1, WaitHasKeep = 2,
 };
 constexpr uint8_t kMemBit = 0x80;
 // Address encodings of a memory instruction (bits 1-2 of its flags byte; bit 0: mask is `all`).

@@ -176,7 +176,7 @@ static void reset(Record& r) {
     addrs.clear();
     r.mem.addrs.swap(addrs);
     r.kind = RecKind::End;
-    r.wave_size = r.block = r.wave = r.pc = r.count = r.long_count = r.mid_count = r.lds_count = 0;
+    r.wave_size = r.block = r.wave = r.pc = r.count = r.long_count = r.mid_count = r.lds_count = r.stall = r.keep = 0;
     r.has_pc = false;
     r.pc_flags = 0;
     r.pc_line.clear();
@@ -223,7 +223,15 @@ bool BinaryReader::next(Record& r) {
         case TMap: decode_host(tag, r); break;
         case TWave: r.kind = RecKind::Wave; r.block = varint(); r.wave = varint(); break;
         case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); break;
-        case TWait: r.kind = RecKind::Wait; r.has_pc = byte() != 0; if (r.has_pc) r.pc = varint(); break;
+        case TWait: {
+            r.kind = RecKind::Wait;
+            const uint8_t flags = byte();
+            if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
+            r.has_pc = flags & WaitHasPc;
+            if (r.has_pc) r.pc = varint();
+            if (flags & WaitHasKeep) r.keep = varint();
+            break;
+        }
         case TCompute: r.kind = RecKind::Compute; r.count = varint(); break;
         case TComputeLong: r.kind = RecKind::Compute; r.count = varint(); r.long_count = varint(); break;
         case TComputeMid:
@@ -238,6 +246,14 @@ bool BinaryReader::next(Record& r) {
             r.long_count = varint();
             r.mid_count = varint();
             r.lds_count = varint();
+            break;
+        case TComputeStall:
+            r.kind = RecKind::Compute;
+            r.count = varint();
+            r.long_count = varint();
+            r.mid_count = varint();
+            r.lds_count = varint();
+            r.stall = varint();
             break;
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:

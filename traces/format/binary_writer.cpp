@@ -93,15 +93,21 @@ void BinaryWriter::write(const Record& r) {
         case RecKind::Barrier: b.push_back(TBarrier); put_varint(b, r.pc); break;
         case RecKind::Wait:
             b.push_back(TWait);
-            b.push_back(r.has_pc ? 1 : 0);
+            b.push_back(uint8_t((r.has_pc ? WaitHasPc : 0) | (r.keep ? WaitHasKeep : 0)));
             if (r.has_pc) put_varint(b, r.pc);
+            if (r.keep) put_varint(b, r.keep);
             break;
         case RecKind::Compute:
-            b.push_back(r.lds_count ? TComputeLds : r.mid_count ? TComputeMid : r.long_count ? TComputeLong : TCompute);
+            b.push_back(r.stall       ? TComputeStall
+                        : r.lds_count ? TComputeLds
+                        : r.mid_count ? TComputeMid
+                        : r.long_count ? TComputeLong
+                                       : TCompute);
             put_varint(b, r.count);
-            if (r.long_count || r.mid_count || r.lds_count) put_varint(b, r.long_count);
-            if (r.mid_count || r.lds_count) put_varint(b, r.mid_count);
-            if (r.lds_count) put_varint(b, r.lds_count);
+            if (r.long_count || r.mid_count || r.lds_count || r.stall) put_varint(b, r.long_count);
+            if (r.mid_count || r.lds_count || r.stall) put_varint(b, r.mid_count);
+            if (r.lds_count || r.stall) put_varint(b, r.lds_count);
+            if (r.stall) put_varint(b, r.stall);
             break;
         case RecKind::End: b.push_back(TEnd); break;
         case RecKind::PcInfo:

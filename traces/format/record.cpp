@@ -64,8 +64,8 @@ bool Record::operator==(const Record& o) const {
         case RecKind::Wave: return block == o.block && wave == o.wave;
         case RecKind::Mem: return mem == o.mem;
         case RecKind::Barrier: return pc == o.pc;
-        case RecKind::Wait: return has_pc == o.has_pc && (!has_pc || pc == o.pc);
-        case RecKind::Compute: return count == o.count && long_count == o.long_count && mid_count == o.mid_count && lds_count == o.lds_count;
+        case RecKind::Wait: return has_pc == o.has_pc && (!has_pc || pc == o.pc) && keep == o.keep;
+        case RecKind::Compute: return count == o.count && long_count == o.long_count && mid_count == o.mid_count && lds_count == o.lds_count && stall == o.stall;
         case RecKind::End: return true;
         case RecKind::PcInfo: return pc == o.pc && pc_flags == o.pc_flags && pc_line == o.pc_line;
         case RecKind::Copy:

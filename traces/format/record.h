@@ -105,6 +105,8 @@ struct Record {
     uint64_t long_count = 0;    // Compute: how many of them are long-latency (conversions, transcendentals)
     uint64_t mid_count = 0;     // Compute: how many take a middle latency (IMAD.HI: high-word multiplies)
     uint64_t lds_count = 0;     // Compute: how many are LDS instructions issued with no lane on (predicated off)
+    uint64_t stall = 0;         // Compute: cycles the scheduler holds the wave over them (SASS stall counts; 0: not given)
+    uint64_t keep = 0;          // Wait: how many of the wave's youngest memory operations may stay in flight
     HostCall host;              // Copy, Sync, Host, Map
     bool operator==(const Record& o) const;
 };

@@ -183,10 +183,14 @@ void TextReader::parse_statement(const std::string& kw, Record& r) const {
         r.kind = RecKind::Barrier;
         r.pc = number(1, "pc");
     } else if (kw == "wait") {
-        if (tok_.size() > 2) fail("expected 'wait [PC]'");
+        // wait [PC] [keep K]
+        const bool has_keep = tok_.size() >= 3 && tok_[tok_.size() - 2] == "keep";
+        const size_t n = tok_.size() - (has_keep ? 2 : 0);
+        if (n > 2) fail("expected 'wait [PC] [keep K]'");
         r.kind = RecKind::Wait;
-        r.has_pc = tok_.size() == 2;
+        r.has_pc = n == 2;
         if (r.has_pc) r.pc = number(1, "pc");
+        if (has_keep) r.keep = number(n + 1, "memory operations kept in flight");
     } else if (kw == "compute") {
         // compute N [long L] [mid M] [lds S]
         size_t i = 2;
@@ -197,12 +201,15 @@ void TextReader::parse_statement(const std::string& kw, Record& r) const {
         const size_t mid_at = i - 1;
         const bool has_lds = tok_.size() >= i + 2 && tok_[i] == "lds";
         if (has_lds) i += 2;
-        if (tok_.size() != i) fail("expected 'compute N [long L] [mid M] [lds S]'");
+        const bool has_stall = tok_.size() >= i + 2 && tok_[i] == "stall";
+        if (has_stall) i += 2;
+        if (tok_.size() != i) fail("expected 'compute N [long L] [mid M] [lds S] [stall C]'");
         r.kind = RecKind::Compute;
         r.count = number(1, "instruction count");
         if (has_long) r.long_count = number(3, "long-latency count");
         if (has_mid) r.mid_count = number(mid_at, "middle-latency count");
-        if (has_lds) r.lds_count = number(i - 1, "empty LDS instruction count");
+        if (has_lds) r.lds_count = number(i - (has_stall ? 3 : 1), "empty LDS instruction count");
+        if (has_stall) r.stall = number(i - 1, "stall cycles");
     } else if (kw == "pc") {
         // Both attributes optional, as the grammar says: a binary trace may declare neither.
         if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");

@@ -44,12 +44,17 @@ std::string format_record(const Record& r) {
             break;
         }
         case RecKind::Barrier: o << "bar " << hex(r.pc); break;
-        case RecKind::Wait: o << "wait"; if (r.has_pc) o << ' ' << hex(r.pc); break;
+        case RecKind::Wait:
+            o << "wait";
+            if (r.has_pc) o << ' ' << hex(r.pc);
+            if (r.keep) o << " keep " << r.keep;
+            break;
         case RecKind::Compute:
             o << "compute " << r.count;
             if (r.long_count) o << " long " << r.long_count;
             if (r.mid_count) o << " mid " << r.mid_count;
             if (r.lds_count) o << " lds " << r.lds_count;
+            if (r.stall) o << " stall " << r.stall;
             break;
         case RecKind::End: o << "end"; break;
         case RecKind::Copy:

@@ -37,9 +37,10 @@ void WaveTrace::append(const Record& r) {
             break;
         }
         case RecKind::Barrier: in.pc = r.pc; break;
-        case RecKind::Wait: in.pc = r.has_pc ? r.pc : 0; break;
+        case RecKind::Wait: in.pc = r.has_pc ? r.pc : 0, in.keep = r.keep; break;
         case RecKind::Compute:
             in.count = r.count, in.long_count = r.long_count, in.mid_count = r.mid_count, in.lds_count = r.lds_count;
+            in.stall = r.stall;
             break;
         default: return;
     }
@@ -66,6 +67,7 @@ std::vector<Key> keys_of(const WaveTrace& w) {
 // source when split, or moving lanes up by `shift` when merging.
 void copy_lanes(WaveTrace& dst, const WaveTrace& src, Instr in, uint64_t mask, int shift) {
     Instr out = in;
+    out.keep = 0;  // a regrouped wave's operations are not the source's: its waits wait for all
     if (in.kind == RecKind::Mem) {
         if (in.mode == AddrMode::Affine) {
             // lane i of the source is lane i+shift of the destination
@@ -86,10 +88,10 @@ bool same_access(const Instr& a, const Instr& b) {
 }
 
 // Non-memory instructions not yet issued: how many, how many of them long- and middle-latency, and how
-// many LDS instructions with no lane on.
+// many LDS instructions with no lane on, and the cycles they hold the wave where the trace gives them.
 struct Pending {
-    uint64_t n = 0, longs = 0, mids = 0, lds = 0;
-    void add(const Instr& c) { n += c.count, longs += c.long_count, mids += c.mid_count, lds += c.lds_count; }
+    uint64_t n = 0, longs = 0, mids = 0, lds = 0, stall = 0;
+    void add(const Instr& c) { n += c.count, longs += c.long_count, mids += c.mid_count, lds += c.lds_count, stall += c.stall; }
 };
 
 void push_compute(WaveTrace& w, Pending p) {
@@ -100,6 +102,7 @@ void push_compute(WaveTrace& w, Pending p) {
     c.long_count = p.longs;
     c.mid_count = p.mids;
     c.lds_count = p.lds;
+    c.stall = p.stall;
     w.instrs.push_back(c);
 }
 
@@ -121,7 +124,7 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
         const uint64_t n = std::max(ca.n, cb.n), longs = std::max(ca.longs, cb.longs);
         const uint64_t mids = std::min(std::max(ca.mids, cb.mids), n - longs);
         // A 64-lane wave issues an LDS instruction with no lane on only where both halves had none.
-        push_compute(out, {n, longs, mids, std::min({ca.lds, cb.lds, n - longs - mids})});
+        push_compute(out, {n, longs, mids, std::min({ca.lds, cb.lds, n - longs - mids}), std::max(ca.stall, cb.stall)});
         ca = cb = {};
     };
     const uint64_t lo = 0xffffffffull;
@@ -134,6 +137,7 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
             const Instr &x = a.instrs[i], &y = b.instrs[j];
             if (x.kind != RecKind::Mem) {
                 out.instrs.push_back(x);
+                out.instrs.back().keep = 0;  // see copy_lanes
             } else if (x.mode == AddrMode::Affine && y.mode == AddrMode::Affine && x.stride == y.stride &&
                        y.base == x.base + 32 * uint64_t(x.stride)) {
                 Instr m = x;

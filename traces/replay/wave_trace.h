@@ -24,6 +24,8 @@ struct Instr {
     uint64_t long_count = 0;  // Compute: how many of them are long-latency
     uint64_t mid_count = 0;   // Compute: how many take a middle latency
     uint64_t lds_count = 0;   // Compute: how many are LDS instructions issued with no lane on
+    uint64_t stall = 0;       // Compute: cycles they hold the wave (0: not given, the preset's latencies)
+    uint64_t keep = 0;        // Wait: how many of the wave's youngest memory operations may stay in flight
 };
 
 struct WaveTrace {
