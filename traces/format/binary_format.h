@@ -33,6 +33,10 @@ enum Tag : uint8_t {
     TComputeLds = 14,  // compute with LDS instructions issued with no lane on: count, long, middle, LDS count
     TComputeStall = 15,  // compute with the cycles they hold the wave: count, long, middle, LDS count, stall cycles
 };
+// A compute record's tag says how many of its fields follow, in this order: count, long, middle, LDS,
+// stall. Tag i of this ladder: the first i + 1 of them.
+constexpr uint8_t kComputeTags[] = {TCompute, TComputeLong, TComputeMid, TComputeLds, TComputeStall};
+constexpr size_t kComputeFields = sizeof(kComputeTags);
 // A wait's flags byte: bit 0, a PC follows; bit 1, then how many memory operations it keeps in flight.
 enum WaitFlags : uint8_t {
     WaitHasPc = 1, WaitHasKeep = 2,

@@ -232,29 +232,19 @@ bool BinaryReader::next(Record& r) {
             if (flags & WaitHasKeep) r.keep = varint();
             break;
         }
-        case TCompute: r.kind = RecKind::Compute; r.count = varint(); break;
-        case TComputeLong: r.kind = RecKind::Compute; r.count = varint(); r.long_count = varint(); break;
+        case TCompute:
+        case TComputeLong:
         case TComputeMid:
-            r.kind = RecKind::Compute;
-            r.count = varint();
-            r.long_count = varint();
-            r.mid_count = varint();
-            break;
         case TComputeLds:
+        case TComputeStall: {
             r.kind = RecKind::Compute;
-            r.count = varint();
-            r.long_count = varint();
-            r.mid_count = varint();
-            r.lds_count = varint();
+            uint64_t* f[kComputeFields] = {&r.count, &r.long_count, &r.mid_count, &r.lds_count, &r.stall};
+            for (size_t i = 0; i < kComputeFields; ++i) {
+                *f[i] = varint();
+                if (kComputeTags[i] == tag) break;
+            }
             break;
-        case TComputeStall:
-            r.kind = RecKind::Compute;
-            r.count = varint();
-            r.long_count = varint();
-            r.mid_count = varint();
-            r.lds_count = varint();
-            r.stall = varint();
-            break;
+        }
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:
             r.kind = RecKind::PcInfo;

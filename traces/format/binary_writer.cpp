@@ -97,18 +97,15 @@ void BinaryWriter::write(const Record& r) {
             if (r.has_pc) put_varint(b, r.pc);
             if (r.keep) put_varint(b, r.keep);
             break;
-        case RecKind::Compute:
-            b.push_back(r.stall       ? TComputeStall
-                        : r.lds_count ? TComputeLds
-                        : r.mid_count ? TComputeMid
-                        : r.long_count ? TComputeLong
-                                       : TCompute);
-            put_varint(b, r.count);
-            if (r.long_count || r.mid_count || r.lds_count || r.stall) put_varint(b, r.long_count);
-            if (r.mid_count || r.lds_count || r.stall) put_varint(b, r.mid_count);
-            if (r.lds_count || r.stall) put_varint(b, r.lds_count);
-            if (r.stall) put_varint(b, r.stall);
+        case RecKind::Compute: {
+            // The shortest rung of the ladder that holds every field given (the count always).
+            const uint64_t f[kComputeFields] = {r.count, r.long_count, r.mid_count, r.lds_count, r.stall};
+            size_t n = kComputeFields;
+            while (n > 1 && f[n - 1] == 0) --n;
+            b.push_back(kComputeTags[n - 1]);
+            for (size_t i = 0; i < n; ++i) put_varint(b, f[i]);
             break;
+        }
         case RecKind::End: b.push_back(TEnd); break;
         case RecKind::PcInfo:
             b.push_back(TPcInfo);

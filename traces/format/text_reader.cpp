@@ -199,6 +199,7 @@ void TextReader::parse_statement(const std::string& kw, Record& r) const {
         const bool has_mid = tok_.size() >= i + 2 && tok_[i] == "mid";
         if (has_mid) i += 2;
         const size_t mid_at = i - 1;
+        const size_t lds_at = i + 1;
         const bool has_lds = tok_.size() >= i + 2 && tok_[i] == "lds";
         if (has_lds) i += 2;
         const bool has_stall = tok_.size() >= i + 2 && tok_[i] == "stall";
@@ -208,7 +209,7 @@ void TextReader::parse_statement(const std::string& kw, Record& r) const {
         r.count = number(1, "instruction count");
         if (has_long) r.long_count = number(3, "long-latency count");
         if (has_mid) r.mid_count = number(mid_at, "middle-latency count");
-        if (has_lds) r.lds_count = number(i - (has_stall ? 3 : 1), "empty LDS instruction count");
+        if (has_lds) r.lds_count = number(lds_at, "empty LDS instruction count");
         if (has_stall) r.stall = number(i - 1, "stall cycles");
     } else if (kw == "pc") {
         // Both attributes optional, as the grammar says: a binary trace may declare neither.
