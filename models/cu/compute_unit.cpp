@@ -261,14 +261,14 @@ void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle 
     ++w.unknown;
     const Cycle at = (in.space == Space::Lds ? lds : constant)->wave_request(r);
     if (at == WaveMemIf::kAnswerLater) {  // a constant miss: answered through mem_response
-        req_seq_[ri] = w.push_order(WaveState::kPending, now);
+        req_seq_[ri] = w.push_order(WaveState::kPending, now, in.op == trace::Op::Store);
         return;
     }
     --w.unknown;
     if (at == WaveMemIf::kNotHere) return send_vector(w, r, now);  // divergent under `vector`
     reqs_.release(ri);
     w.add_known(at);
-    w.push_order(at, now);
+    w.push_order(at, now, in.op == trace::Op::Store);
 }
 
 MemRequest& ComputeUnit::new_request(const WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
@@ -294,7 +294,7 @@ void ComputeUnit::send_vector(WaveState& w, MemRequest& r, Cycle now) {
         ++w.stores;
     } else {
         ++w.unknown;
-        req_seq_[uint32_t(r.tag >> 32)] = w.push_order(WaveState::kPending, now);
+        req_seq_[uint32_t(r.tag >> 32)] = w.push_order(WaveState::kPending, now, r.op == trace::Op::Store);
     }
     [[maybe_unused]] const Cycle at = mem->wave_request(r);
     sc_assert(at == WaveMemIf::kAnswerLater);  // the vector path's memories answer through mem_response

@@ -32,10 +32,15 @@ struct WaveState {
     uint32_t stores = 0;         // stores in flight that waits do not count (cu.wait_stores off)
     uint64_t empty_issued = 0;   // the next compute record's empty LDS instructions issued before a stall
     // The memory operations that waits count, in issue order: each's completion cycle, kPending until
-    // known. A wait that keeps the K youngest in flight waits only for the older ones (GCN's vmcnt; on
-    // NVIDIA the scoreboards of the loads the next instruction reads, `wait keep K` in traces).
+    // known. A wait that keeps the K youngest loads in flight waits only for what was issued before them
+    // (GCN's vmcnt; on NVIDIA the scoreboards of the loads the next instruction reads, `wait keep K` in
+    // traces). Stores are listed where waits count them (cu.wait_stores; LDS stores always), never kept.
     static constexpr Cycle kPending = ~Cycle(0);
-    std::deque<Cycle> order;
+    struct InFlight {
+        Cycle at;
+        bool store;
+    };
+    std::deque<InFlight> order;
     uint64_t order_front = 0;    // issue number of order.front()
 
     void add_known(Cycle c) {
@@ -52,16 +57,18 @@ struct WaveState {
         return unknown + uint32_t(known.size());
     }
     // Records an operation issued at `now` (completing at `at`, or kPending); returns its issue number.
-    uint64_t push_order(Cycle at, Cycle now) {
-        while (!order.empty() && order.front() <= now) order.pop_front(), ++order_front;
-        order.push_back(at);
+    uint64_t push_order(Cycle at, Cycle now, bool store) {
+        while (!order.empty() && order.front().at <= now) order.pop_front(), ++order_front;
+        order.push_back({at, store});
         return order_front + order.size() - 1;
     }
-    void complete_order(uint64_t seq, Cycle at) { order[seq - order_front] = at; }
-    // When every operation but the `keep` youngest is back (kPending while one is unanswered).
+    void complete_order(uint64_t seq, Cycle at) { order[seq - order_front].at = at; }
+    // When everything issued before the `keep` youngest loads is back (kPending while one is unanswered).
     Cycle older_back(uint64_t keep) const {
+        size_t end = order.size();
+        for (uint64_t kept = 0; kept < keep && end > 0;) kept += !order[--end].store;
         Cycle t = 0;
-        for (size_t i = 0; i + keep < order.size(); ++i) t = std::max(t, order[i]);
+        for (size_t i = 0; i < end; ++i) t = std::max(t, order[i].at);
         return t;
     }
     Cycle earliest_known() const { return known.front(); }

@@ -190,3 +190,20 @@ TEST_CASE("wait keep K waits only for the wave's memory operations older than it
     CHECK(stat(r, "cycles", 2) == 150);
     CHECK(stat(r, "stall.wait_cycles", 2) == 0);
 }
+
+TEST_CASE("wait keep K keeps the K youngest loads: stores that waits count are never kept", "[sim][issue][wait]") {
+    // cu.wait_stores on: waits count stores. Load A at 0 (back at 100), load B at 50 (back at 150), store C
+    // at 60 (back at 160), the wait at 61, compute 70. keep 1 keeps B, the youngest load, and C after it:
+    // it waits for A alone, 100 + 70 = 170 (C is back by then). Were C counted as the one kept, the wait
+    // would wait for B too: 150 + 70 = 220. A plain wait waits for C: 160 + 70 = 230.
+    auto one = [](const std::string& wait) {
+        return "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\nld global 4 0 all affine 0 4\ncompute 49\n"
+               "ld global 4 0x100 all affine 0x100 4\ncompute 9\nst global 4 0x200 all affine 0x200 4\n" + wait +
+               "\ncompute 70\nend\n";
+    };
+    auto r = run_text("dcusim-trace 1\nwave_size 64\n" + one("wait keep 1") + one("wait"),
+                      {{"cu.count", "1"}, {"cu.issue_cycles", "1"}, {"mem.model", "fixed"}, {"mem.latency", "100"},
+                       {"cu.wait_stores", "on"}});
+    CHECK(stat(r, "cycles", 0) == 170);
+    CHECK(stat(r, "cycles", 1) == 230);
+}
