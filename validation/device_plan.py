@@ -253,8 +253,22 @@ class Planner:
             argv = [argv[0] + "_capture", *argv[1:]]
         opts = shlex.split(c.get("options", ""))
         kernel = ["--kernel", c["kernel"]] if "kernel" in c else []
+        if c.get("pc_counts"):
+            opts += ["--pc-counts", self.pc_counts(prog, argv, out)]
         cmd = ["{dcutrace}", *opts, *kernel, "-o", trace, "--times", times, "--", *bin_argv(argv, self.built, self.folder)]
         self.add("capture", cmd, out="capture.log", header=prog, mkdir="traces", env=c.get("env"))
+
+    def pc_counts(self, prog, argv, out):
+        """ncu's source counters of the run the capture repeats (every launch, no filter), as dcutrace's
+        --pc-counts file pccounts_OUT.csv: how often each SASS instruction ran (docs/CAPTURE.md)."""
+        report, source, counts = f"{{tmp}}/pc_{out}", f"pcsource_{out}.csv", f"pccounts_{out}.csv"
+        prof = self.vd["profiler"]
+        self.add("ncu", [prof, "--clock-control", "none", "--section", "SourceCounters", "-f", "-o", report,
+                         *bin_argv(argv, self.built, self.folder)], out="pc_counts.log", header=prog)
+        self.add("ncu", [prof, "-i", report + ".ncu-rep", "--page", "source", "--csv", "--print-source", "sass"],
+                 out=source)
+        self.add("select", ["python3", "{validation}/ncu_pc_counts.py", source, counts], out="pc_counts.log", header=prog)
+        return counts
 
     def finish(self):
         if "collect" in self.entry:

@@ -488,3 +488,146 @@ TEST_CASE("Assembly: a captured slot access stays, and places the stack for the 
                                      "st global 4 0x50 all affine 0x100 0x4", "compute 1", "end"};
     CHECK(lines == want);
 }
+
+namespace {
+// nvdisasm -hex: each instruction's second word is its control word. Stall counts (bits 41-44), the
+// scoreboard a load sets (46-48) and the ones an instruction waits for (52-57), built by hand: loads
+// A (SB0) and B (SB1); FADD waits for SB0, the next FADD for SB1; loads C, D, E on SB2; DEPBAR.LE SB2, 1
+// waits for all of SB2's but the youngest; the STG waits for SB2.
+const char* kSassHex = R"(
+//--------------------- .text._Z3hexPf --------------------------
+.text._Z3hexPf:
+        /*0000*/                   LDG.E R4, desc[UR4][R2.64] ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000e020000000000 */
+        /*0010*/                   LDG.E R6, desc[UR4][R8.64] ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000e420000000000 */
+        /*0020*/                   IADD3 R10, R10, 0x1, RZ ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000fc40000000000 */
+        /*0030*/                   FADD R5, R4, R5 ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x001fc80000000000 */
+        /*0040*/                   FADD R7, R6, R5 ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x002fca0000000000 */
+        /*0050*/                   LDG.E R12, desc[UR4][R2.64+0x4] ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000e820000000000 */
+        /*0060*/                   LDG.E R13, desc[UR4][R2.64+0x8] ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000e820000000000 */
+        /*0070*/                   LDG.E R14, desc[UR4][R2.64+0xc] ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000e820000000000 */
+        /*0080*/                   DEPBAR.LE SB2, 0x1 ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000fc20000000000 */
+        /*0090*/                   IADD3 R7, R12, R13, RZ ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000fcc0000000000 */
+        /*00a0*/                   STG.E desc[UR4][R2.64], R7 ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x004fc20000000000 */
+        /*00b0*/                   EXIT ;    /* 0x00000a00ff017b82 */
+                                                  /* 0x000fca0000000000 */
+)";
+}  // namespace
+
+TEST_CASE("SASS: control words give stall counts, scoreboards and wait masks", "[capture]") {
+    const SassFunction f = parse_sass(kSassHex).at("_Z3hexPf");
+    REQUIRE(f.instrs.size() == 12);
+    CHECK(f.control);
+    CHECK_FALSE(parse_sass(kSass).at("_Z4testPf").control);
+    CHECK(int(f.instrs[0].write_barrier) == 0);
+    CHECK(int(f.instrs[1].write_barrier) == 1);
+    CHECK(int(f.instrs[2].write_barrier) == 7);
+    CHECK(int(f.instrs[2].stall) == 2);
+    CHECK(int(f.instrs[3].wait_mask) == 1);
+    CHECK(int(f.instrs[4].wait_mask) == 2);
+    CHECK(int(f.instrs[4].stall) == 5);
+    CHECK(int(f.instrs[8].depbar_sb) == 2);
+    CHECK(int(f.instrs[8].depbar_left) == 1);
+    CHECK(int(f.instrs[9].depbar_sb) == -1);
+}
+
+TEST_CASE("Assembly: with control words, waits keep the loads no scoreboard names and compute carries stalls", "[capture]") {
+    const SassFunction f = parse_sass(kSassHex).at("_Z3hexPf");
+    // By hand: A, B, then IADD3 (stall 2); the FADD waits for SB0 (A) and keeps B: wait keep 1; it holds
+    // 4; the next FADD waits for SB1 (B): wait; it holds 5. C, D, E on SB2; DEPBAR.LE SB2, 1 waits for C
+    // and D, keeping E: wait keep 1; DEPBAR 1 + IADD3 6 = 7 (the IADD3 reads C's and D's registers, which
+    // are back); the STG waits for SB2 (E): wait. EXIT holds 5. Without control words, the FADD would wait
+    // for A and B together, and the IADD3 for all three.
+    std::vector<CapturedInstr> in = {mem(0, 0x00, RawGlobal, RawLoad, 2, 0x1000, 4),
+                                     mem(0, 0x10, RawGlobal, RawLoad, 2, 0x2000, 4),
+                                     mem(0, 0x50, RawGlobal, RawLoad, 2, 0x1004, 4),
+                                     mem(0, 0x60, RawGlobal, RawLoad, 2, 0x1008, 4),
+                                     mem(0, 0x70, RawGlobal, RawLoad, 2, 0x100c, 4),
+                                     mem(0, 0xa0, RawGlobal, RawStore, 2, 0x1000, 4)};
+    std::vector<std::string> want = {
+        "kernel test grid 1 1 1 block 32 1 1",
+        "wave 0 0",
+        "ld global 4 0x0 all affine 0x1000 0x4", "ld global 4 0x10 all affine 0x2000 0x4",
+        "compute 1 stall 2", "wait keep 1", "compute 1 stall 4", "wait", "compute 1 stall 5",
+        "ld global 4 0x50 all affine 0x1004 0x4", "ld global 4 0x60 all affine 0x1008 0x4",
+        "ld global 4 0x70 all affine 0x100c 0x4",
+        "wait keep 1", "compute 2 stall 7", "wait", "st global 4 0xa0 all affine 0x1000 0x4",
+        "compute 1 stall 5",
+        "end"};
+    AssembleStats st;
+    CHECK(assembled(f, in, &st) == want);
+    CHECK(st.waits == 4);
+}
+
+namespace {
+// A loop the Sanitizer reports nothing from, between a load and a store: IADD3, FFMA, ISETP, BRA.
+const char* kSilentLoop = R"(
+.text._Z4loopPf:
+        /*0000*/                   LDG.E R4, desc[UR4][R2.64] ;
+.L_x_0:
+        /*0010*/                   IADD3 R6, R6, 0x1, RZ ;
+        /*0020*/                   FFMA R5, R5, R5, R5 ;
+        /*0030*/                   ISETP.NE.AND P0, PT, R6, 0x8, PT ;
+        /*0040*/               @P0 BRA `(.L_x_0) ;
+        /*0050*/                   STG.E desc[UR4][R2.64], R5 ;
+        /*0060*/                   EXIT ;
+)";
+}  // namespace
+
+TEST_CASE("Profile counts: FUNCTION,LAUNCH,OFFSET,EXECUTED by launch, and a bad line named", "[capture]") {
+    ProfileCounts p;
+    std::string err;
+    REQUIRE(p.parse("# ncu source counters\nloop,0,0x40,15\nloop,0,16,2\nother,1,0x40,4\n", "c.csv", err));
+    REQUIRE(p.find(0, "_Z4loopPf"));
+    CHECK(p.find(0, "_Z4loopPf")->at(0x40) == 15);
+    CHECK(p.find(0, "loop(float*)")->at(0x10) == 2);
+    CHECK(p.find(1, "_ZN2ns5otherILi4EEEvPf")->at(0x40) == 4);
+    CHECK(p.find(1, "_Z4loopPf") == nullptr);  // launch 1 ran another kernel
+    CHECK(p.find(2, "_Z4loopPf") == nullptr);
+    CHECK(kernel_identifier("void ns::strided<4>(float *, int)") == "strided");
+    CHECK(kernel_identifier("_Z7stridedILi4EEvPfi") == "strided");
+    ProfileCounts bad;
+    CHECK_FALSE(bad.parse("loop,0,0x40,15\nloop,0,0x40\n", "c.csv", err));
+    CHECK(err == "c.csv:2: expected FUNCTION,LAUNCH,OFFSET,EXECUTED");
+    CHECK_FALSE(bad.parse("loop,0,0x40,1.5\n", "c.csv", err));
+    CHECK_FALSE(bad.parse("loop,0,0x40,1\nother,0,0x50,1\n", "d.csv", err));
+    CHECK(err == "d.csv:2: launch 0 was loop on an earlier line");
+}
+
+TEST_CASE("Assembly: a loop with nothing captured goes round as often as the profile's counts say", "[capture]") {
+    const SassFunction f = parse_sass(kSilentLoop).at("_Z4loopPf");
+    REQUIRE(silent_loops(f) == std::vector<int>{4});
+    // Two warps each load, loop, store. The profile ran the BRA 15 times: 7.5 trips a crossing, 6.5 more
+    // than the walk's one. Warp 0: 6 more (carry 0.5), 4 x 7 = 28 instructions; warp 1: 7 more, 32.
+    LaunchCapture l = launch_of(64);
+    for (uint32_t w = 0; w < 2; ++w) {
+        l.instrs.push_back(mem(w, 0x00, RawGlobal, RawLoad, 2, 0x1000 + 0x80 * w, 4));
+        l.instrs.push_back(mem(w, 0x50, RawGlobal, RawStore, 2, 0x1000 + 0x80 * w, 4));
+    }
+    PcCounts counts = {{0x40, 15}};
+    Collect out;
+    AssembleStats st = assemble_launch(l, &f, {}, out, &counts);
+    std::vector<std::string> want = {
+        "kernel test grid 1 1 1 block 64 1 1",
+        "wave 0 0", "ld global 4 0x0 all affine 0x1000 0x4", "compute 28", "st global 4 0x50 all affine 0x1000 0x4",
+        "compute 1",
+        "wave 0 1", "ld global 4 0x0 all affine 0x1080 0x4", "compute 32", "st global 4 0x50 all affine 0x1080 0x4",
+        "compute 1",
+        "end"};
+    CHECK(out.lines == want);
+    CHECK(st.loops_filled == 1);
+    // Without counts, once a crossing: 4 instructions.
+    Collect once;
+    assemble_launch(l, &f, {}, once);
+    CHECK(once.lines[3] == "compute 4");
+}

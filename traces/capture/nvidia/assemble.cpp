@@ -3,6 +3,8 @@
 #include "timeline.h"
 
 #include <algorithm>
+#include <map>
+#include <memory>
 #include <set>
 
 namespace dcutrace {
@@ -57,10 +59,28 @@ uint64_t stack_base(const LaunchCapture& launch, const SassFunction& f) {
     return ((uint64_t(1) << 24) - launch.kernel.scratch_bytes) & ~uint64_t(15);
 }
 
+// How often the launch's warps went from one anchor to the next (LoopTrips): `ins` in warp order.
+std::map<std::pair<int, int>, uint64_t> anchor_walks(const std::vector<CapturedInstr>& ins, const SassFunction& f) {
+    std::map<std::pair<int, int>, uint64_t> walks;
+    int last = -1;
+    for (size_t i = 0; i < ins.size(); ++i) {
+        if (i > 0 && (ins[i].block != ins[i - 1].block || ins[i].warp != ins[i - 1].warp)) {
+            if (last >= 0) ++walks[{last, LoopTrips::kExit}];
+            last = -1;
+        }
+        const int idx = f.index(ins[i].pc);
+        if (idx < 0) continue;
+        ++walks[{last, idx}];
+        last = idx;
+    }
+    if (last >= 0) ++walks[{last, LoopTrips::kExit}];
+    return walks;
+}
+
 }  // namespace
 
 AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, const AddressRanges& const_ranges,
-                              dcusim::trace::RecordSink& out) {
+                              dcusim::trace::RecordSink& out, const PcCounts* profile) {
     AssembleStats st;
     TimelineCounts counts;
     auto& ins = launch.instrs;
@@ -96,6 +116,11 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         spilled = with_spills(*sass, pcs, st.spill_pcs);
         sass = &spilled;
     }
+    std::unique_ptr<LoopTrips> loops;
+    if (sass && profile) {
+        loops = std::make_unique<LoopTrips>(*sass, *profile, anchor_walks(ins, *sass));
+        st.loops_filled = loops->loops();
+    }
     LocalFrame frame;
     frame.stack_base = sass ? stack_base(launch, *sass) : 0;
     const uint64_t threads = launch.kernel.block.count();
@@ -112,6 +137,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         frame.mask = dcusim::trace::full_lane_mask(threads, warp, kWarpLanes);
         frame.mask_all = true;
         tl.set_frame(&frame);
+        tl.set_loops(loops.get());
         for (; i < ins.size() && ins[i].block == block && ins[i].warp == warp; ++i) {
             const CapturedInstr& c = ins[i];
             const int idx = sass ? sass->index(c.pc) : -1;
@@ -157,6 +183,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         tl.finish();
     }
     st.waits += counts.waits;
+    st.kept_waits += counts.kept_waits;
     st.compute += counts.compute;
     st.long_compute += counts.long_compute;
     st.mid_compute += counts.mid_compute;

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "loop_trips.h"
 #include "ring.h"
 #include "sass.h"
 #include "traces/format/record.h"
@@ -37,13 +38,15 @@ struct LaunchCapture {
 using AddressRanges = std::vector<std::pair<uint64_t, uint64_t>>;  // [begin, end)
 
 struct AssembleStats {
-    uint64_t mem = 0, barriers = 0, waits = 0, compute = 0, long_compute = 0, mid_compute = 0, lds_compute = 0, const_accesses = 0, unknown_pcs = 0;
+    uint64_t mem = 0, barriers = 0, waits = 0, kept_waits = 0, compute = 0, long_compute = 0, mid_compute = 0, lds_compute = 0, const_accesses = 0, unknown_pcs = 0;
     uint64_t spill_pcs = 0, synth_local = 0;  // stack-slot LDL/STL never captured; local accesses written from the SASS
+    uint64_t loops_filled = 0;  // loops with nothing captured whose trips came from the profile's counts
 };
 
 // Writes the kernel's records (kernel, pc declarations, waves, end) to `out`.
-// `sass` may be null (no disassembly): then no compute or wait records.
+// `sass` may be null (no disassembly): then no compute or wait records. `profile` (may be null): how often
+// each instruction of this launch ran, from a profile (loop_trips.h).
 AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, const AddressRanges& const_ranges,
-                              dcusim::trace::RecordSink& out);
+                              dcusim::trace::RecordSink& out, const PcCounts* profile = nullptr);
 
 }  // namespace dcutrace

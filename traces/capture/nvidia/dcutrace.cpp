@@ -1,6 +1,6 @@
 // dcutrace: runs an unmodified CUDA or HIP-on-NVIDIA program and writes one
 // binary dcusim trace of its kernel launches (docs/CAPTURE.md).
-//   dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--no-host] [--host-log FILE] -- PROGRAM ARGS...
+//   dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--no-host] [--host-log FILE] [--pc-counts CSV] -- PROGRAM ARGS...
 // The capture library (libdcutrace.so) and the device patches
 // (dcutrace_patch.fatbin) sit next to this program.
 #include <sys/wait.h>
@@ -17,7 +17,7 @@ namespace {
 
 const char* kUsage =
     "usage: dcutrace [-o OUT] [--kernel REGEX] [--max-records N] [--times CSV] [--device-mb N] [--no-host] [--host-log FILE]\n"
-    "                -- PROGRAM [ARGS...]\n"
+    "                [--pc-counts CSV] -- PROGRAM [ARGS...]\n"
     "  -o OUT           binary trace to write (default dcutrace.trace)\n"
     "  --kernel REGEX   trace only launches whose kernel name matches (default: all)\n"
     "  --max-records N  fail rather than record more than N warp instructions in one launch (default: no limit)\n"
@@ -25,7 +25,10 @@ const char* kUsage =
     "  --device-mb N    GPU memory (and as much pinned host memory) for staging records (default 1024); a launch's records beyond it go\n"
     "                   through host memory, slower but never dropped\n"
     "  --no-host        kernels only: leave out the host statements (copies, syncs, launch streams, host time, mapped ranges)\n"
-    "  --host-log FILE  one line per host call seen (allocations and their flags, copies, streams, syncs, events)\n";
+    "  --host-log FILE  one line per host call seen (allocations and their flags, copies, streams, syncs, events)\n"
+    "  --pc-counts CSV  how often each SASS instruction ran, per kernel launch (FUNCTION,LAUNCH,OFFSET,EXECUTED: from\n"
+    "                   ncu's source counters, validation/ncu_pc_counts.py): loops with nothing captured go round as\n"
+    "                   often as it says instead of once\n";
 
 int usage_error(const std::string& what) {
     std::fprintf(stderr, "dcutrace: %s\n%s", what.c_str(), kUsage);
@@ -45,7 +48,7 @@ bool readable(const std::string& p) { return access(p.c_str(), R_OK) == 0; }
 }  // namespace
 
 int main(int argc, char** argv) {
-    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "1024", host_log;
+    std::string out = "dcutrace.trace", kernel = ".", max_records = "0", times, device_mb = "1024", host_log, pc_counts;
     bool host = true;
     int i = 1;
     for (; i < argc; ++i) {
@@ -83,6 +86,8 @@ int main(int argc, char** argv) {
             host = false;
         } else if (a == "--host-log") {
             if (!value(host_log)) return usage_error("--host-log needs a file");
+        } else if (a == "--pc-counts") {
+            if (!value(pc_counts) || !readable(pc_counts)) return usage_error("--pc-counts needs a readable file");
         } else {
             return usage_error("unknown option " + a + " (the program comes after --)");
         }
@@ -107,6 +112,7 @@ int main(int argc, char** argv) {
     if (!times.empty()) setenv("DCUTRACE_TIMES", times.c_str(), 1);
     setenv("DCUTRACE_HOST", host ? "1" : "0", 1);
     if (!host_log.empty()) setenv("DCUTRACE_HOST_LOG", host_log.c_str(), 1);
+    if (!pc_counts.empty()) setenv("DCUTRACE_PC_COUNTS", pc_counts.c_str(), 1);
     setenv("CUDA_MODULE_LOADING", "EAGER", 1);  // every module is patched when it loads
 
     pid_t pid = fork();

@@ -110,6 +110,41 @@ void parse_stack_local(SassInstr& in) {
     in.local_bytes = local_access_bytes(in.opcode);
 }
 
+// An encoding word as nvdisasm -hex prints it, `/* 0x000fe20000000800 */`, searched from `from`: its
+// value and hex digits (16 for a 64-bit word, 32 where one word holds the whole instruction), 0 if none.
+int encoding_word(const std::string& line, size_t from, unsigned __int128& value) {
+    const size_t at = line.find("/* 0x", from);
+    if (at == std::string::npos) return 0;
+    int digits = 0;
+    value = 0;
+    for (size_t i = at + 5; i < line.size() && std::isxdigit(uint8_t(line[i])); ++i, ++digits) {
+        const char c = char(std::tolower(uint8_t(line[i])));
+        value = value << 4 | unsigned(c <= '9' ? c - '0' : c - 'a' + 10);
+    }
+    return digits == 16 || digits == 32 ? digits : 0;
+}
+
+// The fields of a control word (the instruction's second 64-bit word).
+void set_control(SassInstr& in, uint64_t hi) {
+    in.stall = uint8_t(hi >> 41 & 15);
+    in.write_barrier = uint8_t(hi >> 46 & 7);
+    in.wait_mask = uint8_t(hi >> 52 & 63);
+}
+
+// DEPBAR.LE SB0, 0x2: wait until scoreboard 0 counts at most 2.
+void parse_depbar(SassInstr& in, const std::string& operands) {
+    const size_t sb = operands.find("SB");
+    if (sb == std::string::npos || sb + 2 >= operands.size() || !std::isdigit(uint8_t(operands[sb + 2]))) return;
+    const size_t comma = operands.find(',', sb);
+    if (comma == std::string::npos) return;
+    try {
+        in.depbar_left = uint8_t(std::min(255ul, std::stoul(operands.substr(comma + 1), nullptr, 0)));
+    } catch (...) {
+        return;
+    }
+    in.depbar_sb = int8_t(operands[sb + 2] - '0');
+}
+
 // One instruction line: `/*0150*/  @!P0 LDG.E R7, desc[UR4][R6.64] ;`
 bool parse_instr(const std::string& line, SassInstr& in, std::string& target_label) {
     size_t open = line.find("/*"), close = line.find("*/");
@@ -122,6 +157,16 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
     if (semi != std::string::npos) rest = rest.substr(0, semi);
     std::istringstream is(rest);
     std::string tok;
+    if (semi != std::string::npos) {  // -hex: the first word after the semicolon, the whole 128 bits in one
+        unsigned __int128 w = 0;
+        const size_t tail = close + 2 + semi;
+        if (encoding_word(line, tail, w) == 32) {
+            set_control(in, uint64_t(w >> 64));
+            in.control_words = 2;
+        } else if (encoding_word(line, tail, w) == 16) {
+            in.control_words = 1;
+        }
+    }
     is >> tok;
     if (!tok.empty() && tok[0] == '@') {  // predicate guard
         in.guarded = true;
@@ -149,6 +194,7 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
         if (open != std::string::npos && close != std::string::npos) in.address = operands.substr(open, close - open + 1);
     }
     if (base == "LDL" || base == "STL") parse_stack_local(in);
+    if (base == "DEPBAR") parse_depbar(in, operands);
     std::vector<std::string> ops = split_operands(operands);
     const int width = width_regs(in.opcode);
     for (size_t k = 0; k < ops.size(); ++k) {
@@ -169,6 +215,8 @@ void finish(SassFunction& f, const std::map<std::string, int>& labels, const std
         f.compute_before[i + 1] = f.compute_before[i] + (f.instrs[i].anchor ? 0 : 1);
         f.index_of[f.instrs[i].offset] = int(i);
     }
+    f.control = !f.instrs.empty();
+    for (const auto& in : f.instrs) f.control = f.control && in.control_words == 2;
 }
 
 std::string file_line(const std::string& line) {  // //## File "/a/b/x.hip", line 19
@@ -216,6 +264,12 @@ std::map<std::string, SassFunction> parse_sass(const std::string& text) {
             current_line = file_line(t);
         } else if (cur && starts_with(t, ".L") && t.back() == ':') {
             labels[t.substr(0, t.size() - 1)] = int(cur->instrs.size());
+        } else if (cur && starts_with(t, "/* 0x")) {  // -hex: an instruction's second word, its control
+            unsigned __int128 w = 0;
+            if (!cur->instrs.empty() && cur->instrs.back().control_words == 1 && encoding_word(t, 0, w) == 16) {
+                set_control(cur->instrs.back(), uint64_t(w));
+                cur->instrs.back().control_words = 2;
+            }
         } else if (cur && starts_with(t, "/*")) {
             SassInstr in;
             std::string target;

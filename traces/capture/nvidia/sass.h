@@ -38,10 +38,18 @@ struct SassInstr {
     uint32_t stack_offset = 0;
     uint8_t local_bytes = 0;
     bool synth_local = false;  // set per launch: recorded from the SASS, not captured (and not an anchor)
+    // The control word (`nvdisasm -hex`, Volta on: bits 41-44, 46-48 and 52-57 of its second 64-bit word):
+    // the cycles the scheduler holds the warp after it, the scoreboard its result sets (7: none) and the
+    // scoreboards it waits for before it issues. DEPBAR.LE SBk, n waits until at most n of k's are left.
+    uint8_t stall = 0, write_barrier = 7, wait_mask = 0;
+    int8_t depbar_sb = -1;
+    uint8_t depbar_left = 0;
+    uint8_t control_words = 0;  // encoding words read so far (2: the control word is known)
 };
 
 struct SassFunction {
     std::string name;  // as the cubin names it (mangled)
+    bool control = false;  // every instruction came with its control word
     std::vector<SassInstr> instrs;
     std::vector<uint32_t> compute_before;  // prefix sums: non-anchor instructions in [0, i)
     std::map<uint32_t, int> index_of;      // offset -> instruction index
@@ -50,7 +58,8 @@ struct SassFunction {
     uint32_t compute_between(int from, int to) const { return compute_before[to] - compute_before[from]; }
 };
 
-// Parses `nvdisasm -c -g` output: every function of the module by name.
+// Parses `nvdisasm -c -g [-hex]` output: every function of the module by name. With -hex, each
+// instruction's encoding follows it as two 64-bit words (`/* 0x... */`, the second on a line of its own).
 std::map<std::string, SassFunction> parse_sass(const std::string& text);
 
 struct ResourceUsage {

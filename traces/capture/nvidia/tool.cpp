@@ -82,6 +82,10 @@ public:
         ring_slots_ = uint32_t(std::strtoul(env("DCUTRACE_RING_SLOTS", "131072").c_str(), nullptr, 10));
         device_slots_ = std::strtoull(env("DCUTRACE_DEVICE_MB", "1024").c_str(), nullptr, 10) * (1ull << 20) / sizeof(RawRecord);
         if (ring_slots_ < 1024 || (ring_slots_ & (ring_slots_ - 1))) ring_slots_ = 131072;
+        if (const std::string counts = env("DCUTRACE_PC_COUNTS"); !counts.empty()) {
+            std::string error;
+            if (!profile_.load(counts, error)) return fail(error);
+        }
         tmp_path_ = out_path_ + ".tmp";
         file_.open(tmp_path_, std::ios::binary | std::ios::trunc);
         if (!file_) return fail("cannot write " + tmp_path_);
@@ -271,7 +275,7 @@ private:
         bool ok = write(fd, m.pCubin, m.cubinSize) == ssize_t(m.cubinSize);
         close(fd);
         if (ok) {
-            info.sass = parse_sass(run_command(cuda_bin_ + "/nvdisasm -c -g " + path + " 2>/dev/null"));
+            info.sass = parse_sass(run_command(cuda_bin_ + "/nvdisasm -c -g -hex " + path + " 2>/dev/null"));
             info.res = parse_res_usage(run_command(cuda_bin_ + "/cuobjdump -res-usage " + path + " 2>/dev/null"));
         }
         std::remove(path);
@@ -358,17 +362,29 @@ private:
             std::fprintf(stderr, "dcutrace: warning: no disassembly of %s: no compute or wait records\n", cur_.kernel.name.c_str());
             warned_no_sass_ = true;
         }
-        AssembleStats st = assemble_launch(cur_, fn == mi.sass.end() ? nullptr : &fn->second, const_ranges_, *writer_);
+        if (fn != mi.sass.end() && !fn->second.control && !warned_no_control_) {
+            std::fprintf(stderr, "dcutrace: warning: %s: the disassembly has no control words: waits for all loads, no stall counts\n",
+                         cur_.kernel.name.c_str());
+            warned_no_control_ = true;
+        }
+        const PcCounts* counts = profile_.find(launches_ - 1, mangled_);
+        if (!profile_.empty() && !counts)
+            std::fprintf(stderr, "dcutrace: warning: %s: launch %llu is not this kernel's in the profile's counts: loops with nothing captured go round once\n",
+                         cur_.kernel.name.c_str(), (unsigned long long)(launches_ - 1));
+        AssembleStats st = assemble_launch(cur_, fn == mi.sass.end() ? nullptr : &fn->second, const_ranges_, *writer_, counts);
         const double capture_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0_).count();
         if (times_)
             std::fprintf(times_, "%llu,\"%s\",%zu,%.3f,%.3f,%.3f\n", (unsigned long long)(launches_ - 1),
                          cur_.kernel.name.c_str(), cur_.instrs.size(), run_ms, kernel_ms, capture_ms);
-        std::fprintf(stderr, "dcutrace: %s: %zu warp instructions (%llu const, %llu barriers, %llu waits), %.1f ms\n",
+        std::fprintf(stderr, "dcutrace: %s: %zu warp instructions (%llu const, %llu barriers, %llu waits, %llu keeping loads), %.1f ms\n",
                      cur_.kernel.name.c_str(), cur_.instrs.size(), (unsigned long long)st.const_accesses,
-                     (unsigned long long)st.barriers, (unsigned long long)st.waits, capture_ms);
+                     (unsigned long long)st.barriers, (unsigned long long)st.waits, (unsigned long long)st.kept_waits, capture_ms);
         if (st.spill_pcs)
             std::fprintf(stderr, "dcutrace: %s: %llu spill instructions the Sanitizer did not report: %llu local accesses from the SASS\n",
                          cur_.kernel.name.c_str(), (unsigned long long)st.spill_pcs, (unsigned long long)st.synth_local);
+        if (st.loops_filled)
+            std::fprintf(stderr, "dcutrace: %s: %llu loops with nothing captured went round as the profile's counts say\n",
+                         cur_.kernel.name.c_str(), (unsigned long long)st.loops_filled);
         cur_ = LaunchCapture{};
     }
 
@@ -403,7 +419,8 @@ private:
     std::unique_ptr<dcusim::trace::BinaryWriter> writer_;
     std::FILE* times_ = nullptr;
     uint64_t launches_ = 0, traced_ = 0, records_ = 0;
-    bool failed_ = false, warned_no_sass_ = false;
+    bool failed_ = false, warned_no_sass_ = false, warned_no_control_ = false;
+    ProfileCounts profile_;  // DCUTRACE_PC_COUNTS: per-instruction counts of a profile, by launch
     bool stopped_ = false;
     bool in_tool_ = false;  // inside the tool's own Sanitizer calls: their callbacks are not the program's
     std::unique_ptr<HostHooks> host_;  // null with --no-host
