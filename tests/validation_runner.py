@@ -217,5 +217,43 @@ class Errors(unittest.TestCase):
             self.assertEqual(os.listdir(os.path.join(d, "h200", "gamma")), ["mine.txt"])
 
 
+class PcCounts(unittest.TestCase):
+    """validation/ncu_pc_counts.py on a page shaped as ncu 2025.3 writes it (each launch's table twice)."""
+    HEAD = '"Address","Source","# Samples","Instructions Executed","Thread Instructions Executed"\n'
+    DETAILS = ('"ID","Process ID","Kernel Name","Section Name"\n"0","9","k(float *, int)","Source Counters"\n'
+               '"0","9","k(float *, int)","Launch Statistics"\n"1","9","void ns::j<4>(float *)","Source Counters"\n')
+
+    def table(self, name, rows):
+        body = "".join(f'"{hex(a)}","  FADD R1, R1, R1","0","{e}","{32 * e}"\n' for a, e in rows)
+        return f'"Kernel Name","{name}",\n' + self.HEAD + body
+
+    def convert(self, source, details=DETAILS):
+        with tempfile.TemporaryDirectory() as d:
+            paths = [os.path.join(d, n) for n in ("source.csv", "details.csv", "out.csv")]
+            for path, text in zip(paths, (source, details)):
+                with open(path, "w") as f:
+                    f.write(text)
+            r = subprocess.run([sys.executable, os.path.join(SRC, "validation", "ncu_pc_counts.py"), *paths],
+                               capture_output=True, text=True)
+            out = read(paths[2]).splitlines()[1:] if r.returncode == 0 else None
+            return r, out, paths[0]
+
+    def test_one_table_a_launch_offsets_from_the_first(self):
+        k = self.table("k(float *, int)", [(0x7F0000001000, 4), (0x7F0000001010, 36)])
+        j = self.table("void ns::j<4>(float *)", [(0x7F0000002000, 2)])
+        r, out, _ = self.convert(k + k + j + j)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(out, ["k,0,0x0,4", "k,0,0x10,36", "j,1,0x0,2"])
+
+    def test_tables_that_do_not_fit_the_launches(self):
+        k = self.table("k(float *, int)", [(0x1000, 4)])
+        r, _, src = self.convert(k + k + k)
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stderr.strip(), f"{src}:1: 3 source tables for 2 launches")
+        j = self.table("void ns::j<4>(float *)", [(0x2000, 2)])
+        r, _, src = self.convert(j + k)
+        self.assertEqual(r.stderr.strip(), f"{src}:1: launch 0 is k(float *, int) in the details page, void ns::j<4>(float *) here")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)

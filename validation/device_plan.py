@@ -261,13 +261,16 @@ class Planner:
     def pc_counts(self, prog, argv, out):
         """ncu's source counters of the run the capture repeats (every launch, no filter), as dcutrace's
         --pc-counts file pccounts_OUT.csv: how often each SASS instruction ran (docs/CAPTURE.md)."""
-        report, source, counts = f"{{tmp}}/pc_{out}", f"pcsource_{out}.csv", f"pccounts_{out}.csv"
+        report, counts = f"{{tmp}}/pc_{out}", f"pccounts_{out}.csv"
+        source, details = f"pcsource_{out}.csv", f"pcdetails_{out}.csv"
         prof = self.vd["profiler"]
         self.add("ncu", [prof, "--clock-control", "none", "--section", "SourceCounters", "-f", "-o", report,
                          *bin_argv(argv, self.built, self.folder)], out="pc_counts.log", header=prog)
         self.add("ncu", [prof, "-i", report + ".ncu-rep", "--page", "source", "--csv", "--print-source", "sass"],
                  out=source)
-        self.add("select", ["python3", "{validation}/ncu_pc_counts.py", source, counts], out="pc_counts.log", header=prog)
+        self.add("ncu", [prof, "-i", report + ".ncu-rep", "--page", "details", "--csv"], out=details)
+        self.add("select", ["python3", "{validation}/ncu_pc_counts.py", source, details, counts], out="pc_counts.log",
+                 header=prog)
         return counts
 
     def finish(self):

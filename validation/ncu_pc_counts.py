@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Per-instruction execution counts from ncu's source page, for dcutrace --pc-counts (docs/CAPTURE.md,
 "Loops with nothing captured").
-usage: ncu_pc_counts.py SOURCE.csv OUT.csv
+usage: ncu_pc_counts.py SOURCE.csv DETAILS.csv OUT.csv
   SOURCE.csv: `ncu -i REPORT --page source --csv --print-source sass` of a report profiled with the
   SourceCounters section and no kernel filter (every launch, in the order the program ran them)
+  DETAILS.csv: `ncu -i REPORT --page details --csv`, whose IDs say which launches there were: ncu 2025.3
+  prints each launch's source table twice in a row, and the second of each pair is dropped
   OUT.csv:    FUNCTION,LAUNCH,OFFSET,EXECUTED (the kernel's identifier, the launch's number from 0, the
   instruction's offset from the function's start, warp-level executions)
 Exits 1 with a one-line error naming the file and line where the page is not as expected."""
@@ -49,21 +51,50 @@ def parse(path):
     return launches
 
 
+def launch_names(path):
+    """The kernel name of each launch ID of the details page, in ID order."""
+    names = {}
+    with open(path, newline="") as f:
+        rows = csv.reader(f)
+        head = next(rows, [])
+        if "ID" not in head or "Kernel Name" not in head:
+            sys.exit(f"{path}:1: expected the ID and Kernel Name columns of ncu's details page")
+        i, k = head.index("ID"), head.index("Kernel Name")
+        for n, row in enumerate(rows, 2):
+            try:
+                names.setdefault(int(row[i]), row[k])
+            except (ValueError, IndexError):
+                sys.exit(f"{path}:{n}: expected a launch ID and a kernel name")
+    return [names[i] for i in sorted(names)]
+
+
+def one_per_launch(launches, names, source):
+    """The source tables, one a launch: as many as the details page's launches, or twice as many with each
+    table repeated right after itself."""
+    if len(launches) == 2 * len(names) and all(launches[2 * i] == launches[2 * i + 1] for i in range(len(names))):
+        launches = launches[::2]
+    if len(launches) != len(names):
+        sys.exit(f"{source}:1: {len(launches)} source tables for {len(names)} launches")
+    for k, ((name, _), want) in enumerate(zip(launches, names)):
+        if identifier(name or "") != identifier(want):
+            sys.exit(f"{source}:1: launch {k} is {want} in the details page, {name} here")
+    return launches
+
+
 def main(argv):
-    if len(argv) != 3:
+    if len(argv) != 4:
         sys.exit(__doc__)
     launches = parse(argv[1])
     if not launches or not all(rows for _, rows in launches):
         sys.exit(f"{argv[1]}:1: no per-instruction table with an Address and an Instructions Executed column")
-    with open(argv[2], "w") as o:
+    launches = one_per_launch(launches, launch_names(argv[2]), argv[1])
+    with open(argv[3], "w") as o:
         o.write("# FUNCTION,LAUNCH,OFFSET,EXECUTED from " + argv[1] + "\n")
         for k, (name, rows) in enumerate(launches):
-            if not name:
-                sys.exit(f"{argv[1]}:1: launch {k} has no kernel name")
             base = min(a for a, _ in rows)
             for a, e in rows:
                 o.write(f"{identifier(name)},{k},{hex(a - base)},{e}\n")
-    print(f"{argv[2]}: {len(launches)} launches", file=sys.stderr)
+    print(f"{argv[3]}: {len(launches)} launches", file=sys.stderr)
 
 
 if __name__ == "__main__":
