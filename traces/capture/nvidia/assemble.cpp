@@ -120,6 +120,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
     if (sass && profile) {
         loops = std::make_unique<LoopTrips>(*sass, *profile, anchor_walks(ins, *sass));
         st.loops_filled = loops->loops();
+        if (st.loops_filled == 0) loops.reset();  // nothing to fill: the walks need not ask at every step
     }
     LocalFrame frame;
     frame.stack_base = sass ? stack_base(launch, *sass) : 0;

@@ -110,23 +110,18 @@ LoopTrips::LoopTrips(const SassFunction& f, const PcCounts& counts, const std::m
         auto c = crossed.find(b);
         if (e == counts.end() || c == crossed.end() || c->second == 0) continue;
         const double per_crossing = double(e->second) / double(c->second);
-        if (per_crossing > 1.0) mean_extra_[b] = per_crossing - 1.0;
+        if (per_crossing > 1.0) fills_[b] = Fill{per_crossing - 1.0};
     }
 }
 
 uint64_t LoopTrips::extra(int i) {
-    auto it = mean_extra_.find(i);
-    if (it == mean_extra_.end()) return 0;
-    double& c = carry_[i];
-    c += it->second;
-    const double n = std::floor(c + 1e-9);
-    c -= n;
+    auto it = fills_.find(i);
+    if (it == fills_.end()) return 0;
+    Fill& f = it->second;
+    f.carry += f.extra;
+    const double n = std::floor(f.carry + 1e-9);
+    f.carry -= n;
     return uint64_t(n);
-}
-
-double LoopTrips::mean_trips(int i) const {
-    auto it = mean_extra_.find(i);
-    return it == mean_extra_.end() ? 0.0 : it->second + 1.0;
 }
 
 }  // namespace dcutrace

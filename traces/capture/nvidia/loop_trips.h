@@ -57,13 +57,15 @@ public:
     // anything else), and where that loop starts.
     uint64_t extra(int i);
     int start(int i) const { return f_.instrs[i].branch_target; }
-    size_t loops() const { return mean_extra_.size(); }  // loops filled
-    double mean_trips(int i) const;                      // for the log: 0 if `i` closes none
+    size_t loops() const { return fills_.size(); }  // loops filled
 
 private:
+    struct Fill {
+        double extra;      // more trips per crossing, the launch's mean
+        double carry = 0;  // the fraction the crossings so far left over
+    };
     const SassFunction& f_;
-    std::map<int, double> mean_extra_;  // closing branch -> extra trips per crossing
-    std::map<int, double> carry_;
+    std::map<int, Fill> fills_;  // by closing branch
 };
 
 // Closing branches of innermost loops that hold nothing a capture sees: no anchor and no call.

@@ -159,13 +159,9 @@ bool parse_instr(const std::string& line, SassInstr& in, std::string& target_lab
     std::string tok;
     if (semi != std::string::npos) {  // -hex: the first word after the semicolon, the whole 128 bits in one
         unsigned __int128 w = 0;
-        const size_t tail = close + 2 + semi;
-        if (encoding_word(line, tail, w) == 32) {
-            set_control(in, uint64_t(w >> 64));
-            in.control_words = 2;
-        } else if (encoding_word(line, tail, w) == 16) {
-            in.control_words = 1;
-        }
+        const int digits = encoding_word(line, close + 2 + semi, w);
+        if (digits == 32) set_control(in, uint64_t(w >> 64));
+        in.control_words = uint8_t(digits / 16);
     }
     is >> tok;
     if (!tok.empty() && tok[0] == '@') {  // predicate guard
