@@ -16,6 +16,7 @@
 #include "../models/host/mapped_memory.h"
 #include "../models/l1/vector_l1.h"
 #include "../models/l2/l2_slice.h"
+#include "../models/l2/l2_warmer.h"
 #include "../models/memory/aperture.h"
 #include "../models/memory/fixed_latency_memory.h"
 #include "../models/noc/crossbar.h"
@@ -25,6 +26,7 @@
 #include "preset.h"
 #include "profiler_counters.h"
 #include "sample_projection.h"
+#include "sample_regime.h"
 #include "stats_catalog.h"
 #include "watchdog.h"
 
@@ -53,6 +55,8 @@ public:
             l2_dirty_slack_ = uint64_t(p.noc.channels) * (p.l2.geometry.line_bytes / p.l2.sector_bytes);
         }
         l2_line_bytes_ = p.l2.geometry.line_bytes;
+        l2_sector_bytes_ = p.l2.sector_bytes;
+        regime_ = SampleRegime(p.sample.tolerance, p.l2.sector_bytes, kMaxSpanWindows);
         launch_ = std::make_unique<Launch>(p.launch, l2_line_bytes_);
         auto source = std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size);
         source_ = source.get();  // its host statements, between kernels (the dispatcher owns it)
@@ -85,6 +89,13 @@ public:
                 std::vector<L2SideIf*> slices;
                 for (auto& l : l2_) slices.push_back(l.get()), l->link(*link_);
                 link_->attach(std::move(slices));
+            }
+            if (p.sample.on && p.sample.warm_l2) {
+                std::vector<L2Slice*> slices;
+                for (auto& l : l2_) slices.push_back(l.get());
+                warmer_ = std::make_unique<L2Warmer>(
+                    std::move(slices), ChannelMap(p.noc.channels, p.noc.interleave_bytes, p.noc.xor_hash), p.l2.sides, link_.get(),
+                    L2Warmer::Geometry{p.l2.geometry.line_bytes, p.l2.sector_bytes, p.l1.sector_bytes, p.cus});
             }
             below_l1 = xbar_.get();
         }
@@ -138,6 +149,7 @@ public:
         launch_->begin(occ, *this);  // before the resets below: an L2 flush's write-backs are no kernel's
         if (mem_) mem_->reset_stats();
         projection_.reset();
+        if (warmer_) warmer_->reset_traffic();
         if (xbar_) xbar_->reset_stats();
         if (dram_) dram_->settle(), dram_->reset_stats();  // refreshes between kernels count for neither
         if (mapped_) mapped_->reset_stats();
@@ -184,11 +196,19 @@ public:
         projection_.mark(id, std::move(m), lines, dirty);
     }
     bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
+        if (warmer_) return projection_.drain_small(from, to, sample_tolerance_, double(l2_sector_bytes_));
         return projection_.stationary(from, to, workgroups, remaining, l2_lines_, sample_tolerance_, l2_dirty_limit_,
                                       l2_dirty_slack_);
     }
-    void sample_steady(uint64_t from, uint64_t to, uint64_t workgroups) override { projection_.steady(from, to, workgroups); }
+    void sample_steady(uint64_t from, uint64_t to, uint64_t workgroups) override {
+        projection_.steady(from, to, workgroups);
+        if (warmer_) regime_.steady(l2_look());
+    }
     void sample_skipped(uint64_t n) override { projection_.skipped(n); }
+    void sample_warm(const std::vector<trace::WaveTrace>& waves) override {
+        if (warmer_) warmer_->workgroup(waves);
+    }
+    bool sample_changed() override { return warmer_ && regime_.changed(l2_look()); }
     void kernel_sampled(const SampleReport& rep, Cycle simulated) override {
         sampled_ = true;
         sample_ = rep;
@@ -228,10 +248,24 @@ private:
         if (mapped_) mapped_->stats().add_to(m);
     }
 
+    // What sampling with the L2 warmed looks at (sample_regime.h).
+    L2Look l2_look() const {
+        uint64_t lines = 0, dirty = 0;
+        for (const auto& l : l2_) lines += l->valid_lines(), dirty += l->dirty_sectors();
+        return {double(lines) >= (1 - sample_tolerance_) * double(l2_lines_),
+                l2_dirty_limit_ && dirty + l2_dirty_slack_ >= l2_dirty_limit_,
+                warmer_->read_bytes() + warmer_->written_bytes(), warmer_->workgroups()};
+    }
+
     // The projected sums and the sample.* figures, and the note every output carries.
     void add_sample_figures(KernelResult& r) {
         sampled_ = false;
         r.projected = sample_.status == SampleStatus::Projected;
+        if (r.projected && warmer_) {  // the DRAM traffic of the skipped workgroups, as their warming counted it
+            projection_.counted("dram.read_bytes", double(warmer_->read_bytes()));
+            projection_.counted("dram.write_bytes", double(warmer_->written_bytes()));
+            projection_.counted("l2.writeback_bytes", double(warmer_->written_bytes()));
+        }
         if (r.projected) projection_.apply(r.stats);
         sample_counter_table().report({r.projected ? 1u : 0u, sample_.total, sample_.simulated, sample_cycles_}, r.stats);
         const std::string wgs = std::to_string(sample_.total) + " workgroups";
@@ -250,7 +284,8 @@ private:
                                 std::to_string(sample_.needed) + ", rounds of " + std::to_string(sample_.capacity) + ")";
                 break;
             default:
-                r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance with the L2 not filling";
+                r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance" +
+                                (warmer_ ? std::string() : std::string(" with the L2 not filling"));
         }
     }
 
@@ -276,6 +311,7 @@ private:
     std::chrono::steady_clock::time_point last_progress_ = std::chrono::steady_clock::now();
     Watchdog* watchdog_ = nullptr;
     uint64_t l2_line_bytes_ = 128;
+    uint64_t l2_sector_bytes_ = 32;
     std::unique_ptr<Launch> launch_;
     std::unique_ptr<Dispatcher> dispatcher_;
     std::unique_ptr<FixedLatencyMemory> mem_;
@@ -286,6 +322,7 @@ private:
     std::unique_ptr<Crossbar> xbar_;
     std::unique_ptr<L2Link> link_;  // between the L2 sides, when they keep copies
     std::vector<std::unique_ptr<L2Slice>> l2_;
+    std::unique_ptr<L2Warmer> warmer_;  // with sample.warm = l2
     std::vector<std::unique_ptr<VectorL1>> l1_;
     std::vector<std::unique_ptr<ConstantCache>> consts_;
     std::vector<std::unique_ptr<Lds>> lds_;
@@ -301,6 +338,7 @@ private:
     double sample_tolerance_ = 0.05;
     uint64_t l2_dirty_limit_ = 0;  // the L2's dirty limit, all slices, in sectors (0: none)
     uint64_t l2_dirty_slack_ = 0;  // a line's sectors, all slices
+    SampleRegime regime_{0.05, 32, kMaxSpanWindows};  // with the warmer (set up with it)
     RunResult result_;
     trace::TraceFiles* source_ = nullptr;
     HostProgram host_;

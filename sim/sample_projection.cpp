@@ -21,6 +21,7 @@ void SampleProjection::reset() {
     marks_.clear();
     per_workgroup_.clear();
     extra_.clear();
+    counted_.clear();
 }
 
 void SampleProjection::mark(uint64_t id, StatMap counters, uint64_t cache_lines, uint64_t dirty) {
@@ -80,6 +81,17 @@ bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroup
     return settled(a.dirty, b.dirty, workgroups, remaining, dirty_limit, double(dirty_limit) - double(dirty_slack));
 }
 
+bool SampleProjection::drain_small(uint64_t from, uint64_t to, double tolerance, double sector_bytes) const {
+    const Mark &a = find(from), &b = find(to);
+    if (b.dirty >= a.dirty) return true;
+    double traffic = 0;
+    for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
+        auto i = a.counters.find(key), j = b.counters.find(key);
+        traffic += (j == b.counters.end() ? 0.0 : j->second) - (i == a.counters.end() ? 0.0 : i->second);
+    }
+    return double(a.dirty - b.dirty) * sector_bytes <= tolerance * traffic;
+}
+
 void SampleProjection::steady(uint64_t from, uint64_t to, uint64_t workgroups) {
     const StatMap &a = find(from).counters, &b = find(to).counters;
     if (workgroups == 0) throw std::logic_error("sampling: a steady window of no workgroups");
@@ -95,9 +107,13 @@ void SampleProjection::skipped(uint64_t n) {
     for (const auto& [key, v] : per_workgroup_) extra_[key] += double(n) * v;
 }
 
+void SampleProjection::counted(const std::string& key, double v) { counted_[key] += v; }
+
 void SampleProjection::apply(StatMap& m) const {
     // Counts stay whole numbers: a projected count is rounded to the nearest.
-    for (const auto& [key, v] : extra_) m[key] = double(int64_t(m[key] + v + 0.5));
+    for (const auto& [key, v] : extra_)
+        if (!counted_.count(key)) m[key] = double(int64_t(m[key] + v + 0.5));
+    for (const auto& [key, v] : counted_) m[key] += v;
 }
 
 }  // namespace dcusim

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 
 #include "../models/common/stats.h"
@@ -28,9 +29,18 @@ public:
     // dirty at the launch, written back once).
     bool stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining, uint64_t capacity,
                     double tolerance, uint64_t dirty_limit = 0, uint64_t dirty_slack = 0) const;
+    // With sample.warm, what stationary() asks instead: the skipped workgroups fill the L2 as they would
+    // have, and skipping stops when it becomes full or its dirty data reaches its limit, so a filling L2
+    // is no reason to wait, and their DRAM traffic is counted, not projected. Only the dirty data must
+    // not drain by more than `tolerance` of the span's DRAM traffic (older data written back once: the
+    // rate would carry that write-back into every workgroup it is multiplied by).
+    bool drain_small(uint64_t from, uint64_t to, double tolerance, double sector_bytes) const;
     // Per-workgroup deltas from mark `from` to mark `to` over `workgroups` retirements.
     void steady(uint64_t from, uint64_t to, uint64_t workgroups);
     void skipped(uint64_t n);
+    // A sum the skipped workgroups' warming counted itself (sample.warm): `key` is no longer projected
+    // from the windows; `v` is added instead.
+    void counted(const std::string& key, double v);
     // Adds the skipped workgroups' sums to a kernel's counters (those that are sums: not cycles,
     // occupancy, rates, averages or the sample.* figures).
     void apply(StatMap& m) const;
@@ -47,6 +57,7 @@ private:
     bool traffic_steady(uint64_t from, uint64_t to, double tolerance) const;
     std::deque<Mark> marks_;  // the latest, enough for sample.steady_windows
     StatMap per_workgroup_, extra_;
+    std::map<std::string, double> counted_;
 };
 
 }  // namespace dcusim

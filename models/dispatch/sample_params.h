@@ -14,6 +14,7 @@ struct SampleParams {
     double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
     uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
     double tolerance = 0.05;         // sample.tolerance: the mean window's 95 % confidence half-width, relative
+    bool warm_l2 = true;             // sample.warm = l2: skipped workgroups warm the L2, untimed
 };
 
 // Its keys, in the order `dcusim --help` lists them; defaults are the initialisers above.
@@ -38,6 +39,11 @@ inline const ParamTable<SampleParams>& sample_param_table() {
                             {2, 8}, &P::windows),
             param::real<P>("sample.tolerance", "fraction", "steady: the mean window's 95 % confidence interval (2 standard errors) within this fraction of it",
                            {0.0001, 1}, &P::tolerance),
+            param::choice<P>("sample.warm",
+                             "off: skipped workgroups touch no cache, and a rate is taken only once the L2 has stopped filling; "
+                             "l2: each skipped workgroup leaves its lines and dirty data in the L2, untimed, and skipping stops to "
+                             "measure again when the L2 fills or its dirty data reaches its limit",
+                             {{"off", false}, {"l2", true}}, &P::warm_l2),
         },
         {},
     };

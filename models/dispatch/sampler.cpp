@@ -111,11 +111,16 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
         return false;
     }
     const bool fresh = classes_.emplace(workgroup_signature(waves, line_bytes_), classes_.size()).second;
-    if (steady_ && !fresh) {
+    // Warmed, the skipped work changes the L2; once a window's worth is skipped, and at each window
+    // after, a changed L2 ends the stretch: the rate is measured again under the new state.
+    const bool changed = steady_ && !fresh && p_.warm_l2 && stretch_skipped_ > 0 && stretch_skipped_ % window_ == 0 &&
+                         obs_->sample_changed();
+    if (steady_ && !fresh && !changed) {
         ++stretch_skipped_;
+        if (p_.warm_l2) obs_->sample_warm(waves);
         return true;
     }
-    if (fresh) {
+    if (fresh || changed) {
         end_stretch();
         restart();  // its rate is not yet known: from this workgroup on, measured again
     }
@@ -142,8 +147,20 @@ bool Sampler::span_steady(size_t j) const {
     }
     const double n = double(windows), sd = std::sqrt(sq / (n - 1));
     if (2 * sd / std::sqrt(n) > p_.tolerance * mean) return false;
+    if (p_.warm_l2 && drifts(j)) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
     return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
+}
+
+// Whether the windows from mark j to the last drift: the mean of their later half differs from that of
+// their earlier half (the middle window of an odd count in neither) by more than half the tolerance.
+// A rate settling after the kernel's start, or after a restart mid-kernel, falls or rises over
+// several windows, each step within the noise the confidence test allows.
+bool Sampler::drifts(size_t j) const {
+    const size_t windows = marks_.size() - 1 - j, half = windows / 2;
+    const double early = double(marks_[j + half].at - marks_[j].at) / double(half);
+    const double late = double(marks_.back().at - marks_[marks_.size() - 1 - half].at) / double(half);
+    return std::abs(late - early) > p_.tolerance / 2 * (late + early) / 2;
 }
 
 void Sampler::retired(uint64_t tag, Cycle when) {

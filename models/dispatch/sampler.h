@@ -65,6 +65,11 @@ public:
     }
     // `n` workgroups were skipped since the last sample_steady.
     virtual void sample_skipped(uint64_t /*n*/) {}
+    // With sample.warm: a skipped workgroup, to leave its traces in the caches (untimed).
+    virtual void sample_warm(const std::vector<trace::WaveTrace>& /*waves*/) {}
+    // With sample.warm: whether the state the rate depends on has changed since the last
+    // sample_steady (the L2 became full, or its dirty data reached its limit): skipping stops.
+    virtual bool sample_changed() { return false; }
 };
 
 // The signature: waves, compute (plain, long, middle), barriers, waits, and per op and space the
@@ -103,6 +108,7 @@ private:
     // Whether the windows from mark j to the last give the mean window within the tolerance, at
     // 95 % confidence (and the L2 allows).
     bool span_steady(size_t j) const;
+    bool drifts(size_t j) const;
 
     SampleParams p_;
     uint32_t line_bytes_;

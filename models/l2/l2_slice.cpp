@@ -185,8 +185,13 @@ void L2Slice::add_foreign_dirty(uint64_t line_no) {
 // lines are then written back (and kept, clean) while the slice holds more
 // dirty sectors than the limit.
 void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc) {
+    mark_dirty(line_no, sectors, full, [&](const SectorTags::Victim& v) { write_back(v, now, pc); });
+}
+
+template <class Evict>
+void L2Slice::mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evict&& evict) {
     const uint32_t before = p_.dirty_limit_sectors ? tags_.dirty_of(line_no) : 0;
-    write_back(tags_.install(line_no, full, sectors), now, pc);
+    evict(tags_.install(line_no, full, sectors));
     if (!p_.dirty_limit_sectors) return;
     const uint32_t added = sectors & ~before;
     if (!added) return;
@@ -195,8 +200,31 @@ void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, C
     while (dirty_sectors_ > p_.dirty_limit_sectors && !dirty_order_.empty()) {
         const uint64_t oldest = dirty_order_.front();
         dirty_order_.pop_front();
-        if (const uint32_t d = tags_.clean(oldest)) write_back({true, oldest, d}, now, pc);
+        if (const uint32_t d = tags_.clean(oldest)) evict({true, oldest, d});
     }
+}
+
+L2Slice::WarmTraffic L2Slice::warm(uint64_t line_no, uint32_t sectors, uint32_t full, trace::Op op, bool copy) {
+    WarmTraffic t;
+    // A victim leaves as a write-back would, untimed: its dirty sectors no longer count, and are written.
+    auto drop = [this, &t](const SectorTags::Victim& v) {
+        if (holds_partials() && v.valid) partials_.forget(v.line_no);
+        if (!v.valid || !v.dirty) return;
+        t.written_sectors += uint32_t(__builtin_popcount(v.dirty));
+        if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
+    };
+    if (op != trace::Op::Store || copy) {
+        // A fill (a copy's from the home over the link, else from DRAM), or a copy's store (kept clean).
+        const uint32_t valid = tags_.lookup(line_no);
+        const uint32_t add = op == trace::Op::Store ? full : widen(sectors & ~valid) & ~valid;
+        if (add || !valid) drop(tags_.install(line_no, add, 0));
+        if (!copy && op != trace::Op::Store) t.read_sectors += uint32_t(__builtin_popcount(add));
+        if (op != trace::Op::Atomic) return t;
+    }
+    // A store or an atomic at the home (an atomic's line now fetched): dirty; a store leaves in part
+    // what it does not fill (not fetched here: sectors in part are left to the timed stretches).
+    mark_dirty(line_no, sectors, op == trace::Op::Atomic ? sectors : full, drop);
+    return t;
 }
 
 uint32_t L2Slice::store_partial(const MemRequest& req, uint64_t line_no, uint32_t partial, uint32_t full, Cycle now) {

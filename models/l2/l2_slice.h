@@ -67,6 +67,14 @@ public:
     uint64_t dirty_sectors() const { return dirty_sectors_; }
     // Host memory mapped into the device's address space: its stores are written through over the link.
     void set_mapped(const MappedRanges* ranges) { mapped_ = ranges; }
+    // Functional warming (sampled simulation): the tags, sectors and dirty data an access of a skipped
+    // workgroup would leave here, at once, with no timing, traffic or counters. `copy`: this slice holds
+    // the line as a copy for its side's CUs (a store to it is written through to the home).
+    // Returns the DRAM traffic it stands for: sectors fetched, and dirty sectors of victims written back.
+    struct WarmTraffic {
+        uint32_t read_sectors = 0, written_sectors = 0;
+    };
+    WarmTraffic warm(uint64_t line_no, uint32_t sectors, uint32_t full, trace::Op op, bool copy);
     // Empties this slice's copy of a line homed elsewhere (written there).
     void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)
@@ -117,6 +125,9 @@ private:
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
+    // write_sectors' state change, each victim handed to `evict` (a write-back, or warming's drop).
+    template <class Evict>
+    void mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evict&& evict);
     // A store to mapped host memory: its sectors sent on at once, kept clean here; the store is answered once
     // they have crossed the link (a wave's end waits for its stores: the kernel ends with its writes visible).
     void write_through(MemRequest& store, Cycle arrival, uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now);

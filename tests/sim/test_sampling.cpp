@@ -90,3 +90,38 @@ TEST_CASE("sampling: off changes nothing and adds nothing", "[sample]") {
     CHECK(r.kernels[0].stats.count("sample.projected") == 0);
     CHECK(r.kernels[0].sample_note.empty());
 }
+
+namespace {
+
+// 1,000 workgroups of one wave, each loading one word of line (i mod 100) of 128 bytes: the first 100
+// miss in the L2 (one DRAM fetch each), the other 900 hit. 2 CUs, one workgroup each.
+RunResult run_lines(const char* warm) {
+    std::ostringstream o;
+    o << "dcusim-trace 1\nwave_size 64\nkernel k grid 1000 1 1 block 64 1 1\n";
+    for (unsigned b = 0; b < 1000; ++b)
+        o << "wave " << b << " 0\nld global 4 0x10 0x1 affine 0x" << std::hex << 0x100000 + (b % 100) * 128 << std::dec
+          << " 0\nwait\n";
+    o << "end\n";
+    return run_text(o.str(), {{"cu.count", "2"}, {"cu.max_workgroups", "1"}, {"sample.mode", "auto"},
+                              {"sample.warmup_rounds", "1"}, {"sample.window_rounds", "1"}, {"sample.steady_windows", "3"},
+                              {"sample.tolerance", "0.05"}, {"sample.warm", warm}});
+}
+
+}  // namespace
+
+TEST_CASE("sampling: warmed, the skipped workgroups' DRAM reads are counted, not projected", "[sample]") {
+    // The default preset's L1 asks for its whole 64-byte line on a miss, 2 of the L2's 32-byte sectors,
+    // and the L2 fetches just those: each of the 100 lines is fetched once (64 bytes), by whichever
+    // workgroup first loads it, timed or skipped: 6,400 bytes, as a full run reads.
+    auto r = run_lines("l2");
+    REQUIRE(stat(r, "sample.projected") == 1);
+    CHECK(stat(r, "dram.read_bytes") == 6400);
+}
+
+TEST_CASE("sampling: not warmed, the windows' reads stand for the skipped workgroups'", "[sample]") {
+    // The windows are all misses (64 bytes a workgroup), and the hits that follow are not seen: over
+    // 900 of the 1,000 workgroups are counted a fetch each, about ten times the full run's 6,400.
+    auto r = run_lines("off");
+    REQUIRE(stat(r, "sample.projected") == 1);
+    CHECK(stat(r, "dram.read_bytes") > 900 * 64);
+}

@@ -5,6 +5,7 @@
 #include "helpers.h"
 #include "models/dispatch/sampler.h"
 #include "sim/sample_projection.h"
+#include "sim/sample_regime.h"
 
 using namespace dcusim;
 using dcusim::test::wave_of;
@@ -36,6 +37,7 @@ SampleParams params() {
     p.window_rounds = 1;
     p.windows = 3;
     p.tolerance = 0.05;
+    p.warm_l2 = false;  // the cases that warm say so
     return p;
 }
 
@@ -216,4 +218,137 @@ TEST_CASE("sampling: the L2's dirty data must have reached its limit, or stay sh
     CHECK_FALSE(p.stationary(3, 4, 10, 100, 1000, 0.05, 500, 8));
     CHECK(p.stationary(3, 5, 10, 100, 1000, 0.05, 500, 8));
     CHECK(p.stationary(0, 1, 10, 100, 1000, 0.05));  // no dirty limit: lines alone
+}
+
+namespace {
+
+// With sample.warm: the skipped workgroups handed over, and the L2's state changing when told.
+struct WarmCalls : Calls {
+    uint64_t warmed = 0, asked = 0;
+    bool change = false;
+    void sample_warm(const std::vector<trace::WaveTrace>&) override { ++warmed; }
+    bool sample_changed() override { return ++asked, change; }
+};
+
+}  // namespace
+
+TEST_CASE("sampler: warmed, a changed L2 ends the skipping at a window's end", "[sample]") {
+    SampleParams p = params();
+    p.warm_l2 = true;
+    WarmCalls calls;
+    Sampler s(p, 128, &calls);
+    s.kernel_start(1000, 2);  // windows of 2 workgroups
+    auto a = wg_of({"compute 3"});
+    for (uint64_t i = 0; i < 8; ++i) REQUIRE_FALSE(s.skip(a));
+    // Marks at 20, 40, 60, 80: windows of 20, no drift: steady, 60 / 6 = 10 cycles a workgroup.
+    const Cycle at[8] = {20, 20, 30, 40, 50, 60, 70, 80};
+    for (uint64_t i = 0; i < 8; ++i) s.retired(i, at[i]);
+    REQUIRE(calls.steady.size() == 1);
+    // Each skipped workgroup is warmed; the L2 is asked after 2 and 4 skipped (a window each).
+    CHECK(s.skip(a));
+    CHECK(s.skip(a));
+    CHECK(calls.asked == 0);
+    CHECK(s.skip(a));  // asked first: unchanged
+    CHECK(calls.asked == 1);
+    CHECK(s.skip(a));
+    calls.change = true;
+    CHECK_FALSE(s.skip(a));  // asked again: changed, so timed, and measured again from here
+    CHECK(calls.asked == 2);
+    CHECK(calls.warmed == 4);
+    CHECK(calls.skipped == std::vector<uint64_t>{4});
+    CHECK(s.kernel_end().projected_cycles == Approx(40));
+}
+
+TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
+    // Windows of 20, 20, 21 pass the confidence test (mean 20.33, 2 sd / sqrt(3) = 0.67 <= 1.02) but
+    // drift: the later half's mean (21) is 1 above the earlier's (20), more than half the 5 %
+    // tolerance of their mean (0.51). Marks 0 to 4 (20, 20, 21, 21) still drift (20 against 21);
+    // at mark 5 marks 1 to 5 (20, 21, 21, 21: halves 20.5 and 21, 0.5 <= 0.52) are steady:
+    // 8 workgroups, 83 cycles. Without warming, windows 20, 20, 21 are steady (the test above).
+    SampleParams p = params();
+    p.warm_l2 = true;
+    WarmCalls calls;
+    Sampler s(p, 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    const Cycle mark_at[6] = {20, 40, 60, 81, 102, 123};
+    for (uint64_t i = 0; i < 12; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        const uint64_t n = i + 1;
+        s.retired(i, n % 2 == 0 ? mark_at[n / 2 - 1] : mark_at[(n - 1) / 2] + 5);
+        if (n == 10) CHECK(calls.steady.empty());
+    }
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{1, 5, 8});
+    CHECK(s.skip(a));
+    CHECK(s.kernel_end().projected_cycles == Approx(83.0 / 8));
+}
+
+TEST_CASE("sampling: warmed, the dirty data may drain by up to the tolerance of the DRAM traffic", "[sample]") {
+    // Over marks 0 to 1 the DRAM moves 50,000 + 14,000 bytes; 5 % of that is 3,200 bytes, 100
+    // sectors of 32. Draining 100 sectors is allowed, 101 are not; growing always is.
+    SampleProjection p;
+    p.mark(0, {}, 0, 1000);
+    p.mark(1, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 900);
+    p.mark(2, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 899);
+    p.mark(3, {{"dram.read_bytes", 60000}, {"dram.write_bytes", 14000}}, 0, 2000);
+    CHECK(p.drain_small(0, 1, 0.05, 32));
+    CHECK_FALSE(p.drain_small(0, 2, 0.05, 32));
+    CHECK(p.drain_small(2, 3, 0.05, 32));
+}
+
+TEST_CASE("sampling: a sum the warming counted replaces its projection", "[sample]") {
+    // 10 workgroups over the span: 100 DRAM bytes and 40 requests each. 5 are skipped: +200 requests
+    // projected; the DRAM bytes are the 70 the warming counted, not 500.
+    SampleProjection p;
+    p.mark(0, {{"dram.read_bytes", 0}, {"l2.requests", 0}}, 0);
+    p.mark(1, {{"dram.read_bytes", 1000}, {"l2.requests", 400}}, 0);
+    p.steady(0, 1, 10);
+    p.skipped(5);
+    p.counted("dram.read_bytes", 70);
+    StatMap m{{"dram.read_bytes", 3000}, {"l2.requests", 1200}};
+    p.apply(m);
+    CHECK(m["dram.read_bytes"] == 3070);
+    CHECK(m["l2.requests"] == 1400);
+}
+
+TEST_CASE("sample regime: the L2 full, or the warmed traffic moved, then settled", "[sample]") {
+    // Windows of 10 workgroups, tolerance 5 %, a floor of 32 bytes a window, 16 windows at most.
+    SampleRegime r(0.05, 32, 16);
+    L2Look look;
+    r.steady(look);
+    auto window = [&](double per_workgroup) {
+        look.workgroups += 10;
+        look.traffic += uint64_t(per_workgroup * 10);
+        return r.changed(look);
+    };
+    // 100 bytes a workgroup: the first 3 windows are the base; nothing moves.
+    for (int i = 0; i < 5; ++i) CHECK_FALSE(window(100));
+    // Now 150: the last 3 windows' mean against 100 by more than 4 x 5 % of the larger: 116.7 is not
+    // (16.7 <= 23.3), 133.3 is (33.3 > 26.7): moved, a window on to see it settle; then 150, 150, 150
+    // within 5 % of their mean: measure again.
+    CHECK_FALSE(window(150));
+    CHECK_FALSE(window(150));
+    CHECK(window(150));
+
+    // The L2 becoming full moves it at once; the traffic is settled (100 x 3) a window later.
+    r.steady(look);
+    for (int i = 0; i < 3; ++i) CHECK_FALSE(window(100));
+    look.full = true;
+    CHECK_FALSE(window(100));
+    CHECK(window(100));
+
+    // Full, then a transient that never settles (100 and 200 in turn): measured again 16 windows on.
+    look.full = false;
+    r.steady(look);
+    look.full = true;
+    int waited = 0;
+    while (!window(waited % 2 ? 100 : 200)) ++waited;
+    CHECK(waited == 15);
+
+    // A move under the floor is none: 0 to 3 bytes a workgroup is 30 bytes a window.
+    look.full = false;
+    r.steady(look);
+    for (int i = 0; i < 3; ++i) CHECK_FALSE(window(0));
+    for (int i = 0; i < 20; ++i) CHECK_FALSE(window(3));
 }

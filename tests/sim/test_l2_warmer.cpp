@@ -1,0 +1,132 @@
+// Functional warming of the L2 (models/l2/l2_warmer.h), by hand: slices of one set of two 128-byte
+// lines of four 32-byte sectors (LRU), channels 256 bytes apart (no hash), each access applied at
+// once, with no clock running. What a warmed access leaves (lines, dirty sectors) and the DRAM
+// traffic it stands for (fetched sectors, dirty sectors of victims) are worked out below.
+#include <catch2/catch.hpp>
+#include <systemc>
+
+#include <memory>
+#include <tuple>
+#include <vector>
+
+#include "helpers.h"
+#include "models/l2/l2_warmer.h"
+
+using namespace dcusim;
+using dcusim::test::wave_of;
+
+namespace {
+
+// Records the copies a home would drop.
+struct Link : sc_core::sc_object, L2LinkIf {
+    std::vector<std::tuple<uint32_t, uint64_t, uint32_t>> drops;  // home, line, side of the writer
+    Link() : sc_core::sc_object(sc_core::sc_gen_unique_name("link")) {}
+    void to_home(MemRequest&) override {}
+    void drop_copies(uint32_t home, uint64_t line_no, uint32_t from_side) override { drops.push_back({home, line_no, from_side}); }
+};
+
+struct Warm {
+    Clock clk{1000};
+    Link link;
+    std::vector<std::unique_ptr<L2Slice>> slices;
+    L2Partitions sides;
+    std::unique_ptr<L2Warmer> warmer;
+    // `channels` slices; with `sides` > 1, that many sides that keep copies; an L1 load miss asks for
+    // `l1_fetch` bytes.
+    Warm(uint32_t channels, uint32_t side_count, uint32_t cus, uint32_t l1_fetch = 32) {
+        sides.count = side_count;
+        sides.channels = channels;
+        sides.replicate = side_count > 1;
+        std::vector<L2Slice*> raw;
+        for (uint32_t c = 0; c < channels; ++c) {
+            L2Params p;
+            p.geometry = CacheGeometry{256, 128, 2};  // one set of two lines
+            p.sector_bytes = 32;
+            p.channels = channels;
+            p.interleave_bytes = 256;
+            p.dirty_limit_sectors = 64;  // counted, never reached
+            p.sides = sides;
+            p.index = c;
+            slices.push_back(std::make_unique<L2Slice>(sc_core::sc_gen_unique_name("l2"), p, clk));
+            raw.push_back(slices.back().get());
+        }
+        warmer = std::make_unique<L2Warmer>(raw, ChannelMap(channels, 256, false), sides, &link,
+                                            L2Warmer::Geometry{128, 32, l1_fetch, cus});
+    }
+    void run(const std::vector<std::string>& lines) { warmer->workgroup({wave_of(lines)}); }
+};
+
+}  // namespace
+
+TEST_CASE("l2 warming: lines, dirty sectors and the DRAM traffic they stand for", "[l2][sample]") {
+    Warm w(2, 1, 1);  // channel = (address / 256) mod 2
+    // 32 lanes x 4 bytes from 0x0: line 0 (channel 0), its 4 sectors fetched: 128 bytes read.
+    w.run({"ld global 4 0x10 0xffffffff affine 0x0 4"});
+    CHECK(w.warmer->read_bytes() == 128);
+    CHECK(w.slices[0]->valid_lines() == 1);
+    // Again: a hit, nothing read.
+    w.run({"ld global 4 0x10 0xffffffff affine 0x0 4"});
+    CHECK(w.warmer->read_bytes() == 128);
+    // 8 lanes x 4 bytes at 0x100 (line 2, channel 1) write sector 0 whole; one lane at 0x120 writes
+    // sector 1 in part (dirty, not fetched): 2 dirty sectors, nothing read.
+    w.run({"st global 4 0x20 0xff affine 0x100 4", "st global 4 0x30 0x1 affine 0x120 4"});
+    CHECK(w.slices[1]->dirty_sectors() == 2);
+    CHECK(w.warmer->read_bytes() == 128);
+    // Channel 0: lines 4 (0x200) and 8 (0x400) fill the second way, then evict line 0 (clean).
+    w.run({"ld global 4 0x10 0xffffffff affine 0x200 4", "ld global 4 0x10 0xffffffff affine 0x400 4"});
+    CHECK(w.warmer->read_bytes() == 3 * 128);
+    CHECK(w.warmer->written_bytes() == 0);
+    // Channel 1: lines 6 (0x300) and 10 (0x500); line 2 is the older: its 2 dirty sectors are written.
+    w.run({"ld global 4 0x10 0xffffffff affine 0x300 4", "ld global 4 0x10 0xffffffff affine 0x500 4"});
+    CHECK(w.warmer->read_bytes() == 5 * 128);
+    CHECK(w.warmer->written_bytes() == 64);
+    CHECK(w.slices[1]->dirty_sectors() == 0);
+    // Two listed lanes storing 8 bytes at 0x71c and 0x724 (line 14, channel 1): 4 bytes of sector 0
+    // and 12 of sector 1, both in part: dirty, nothing fetched; line 6, clean, is evicted.
+    w.run({"st global 8 0x40 0x3 list 0x71c 0x724"});
+    CHECK(w.slices[1]->dirty_sectors() == 2);
+    CHECK(w.warmer->written_bytes() == 64);
+    CHECK(w.warmer->read_bytes() == 5 * 128);
+    w.warmer->reset_traffic();
+    CHECK(w.warmer->read_bytes() == 0);
+    CHECK(w.warmer->written_bytes() == 0);
+}
+
+TEST_CASE("l2 warming: a CU's side keeps copies of lines homed on the other side", "[l2][sample]") {
+    // 4 channels, 2 sides (channels 0-1 and 2-3; the mirror of channel 0 on side 1 is 2); CUs 0 and 1
+    // take skipped workgroups in turn, CU 1 on side 1.
+    Warm w(4, 2, 2);
+    w.run({"ld global 4 0x10 0xffffffff affine 0x0 4"});  // CU 0, line 0 homed on channel 0: no copy
+    CHECK(w.slices[0]->valid_lines() == 1);
+    CHECK(w.slices[2]->valid_lines() == 0);
+    CHECK(w.warmer->read_bytes() == 128);
+    // CU 1 loads line 8 (0x400: channel 0): a copy at channel 2, the home fetches from DRAM once.
+    w.run({"ld global 4 0x10 0xffffffff affine 0x400 4"});
+    CHECK(w.slices[2]->valid_lines() == 1);
+    CHECK(w.slices[0]->valid_lines() == 2);
+    CHECK(w.warmer->read_bytes() == 2 * 128);
+    // CU 0 stores to line 8: dirty at its home, the other side's copy dropped.
+    w.run({"st global 4 0x20 0xffffffff affine 0x400 4"});
+    CHECK(w.slices[0]->dirty_sectors() == 4);
+    // CU 1's atomic on line 0 (present) goes to the home alone, fetches nothing, and drops the copies of
+    // every side.
+    w.run({"atom global 4 0x30 0x1 affine 0x0 4"});
+    CHECK(w.slices[0]->dirty_sectors() == 5);
+    CHECK(w.slices[2]->valid_lines() == 1);
+    CHECK(w.warmer->read_bytes() == 2 * 128);
+    using D = std::tuple<uint32_t, uint64_t, uint32_t>;
+    CHECK(w.link.drops == std::vector<D>{{0, 8, 0}, {0, 0, 2}});
+}
+
+TEST_CASE("l2 warming: a load asks for the L1's whole fetch", "[l2][sample]") {
+    // An L1 of 64-byte lines, not sectored: a one-word load at 0x44 (sector 2 of line 0) misses by
+    // bytes 64-127, sectors 2 and 3: 64 bytes read. A store of that word asks for its sector alone.
+    Warm w(1, 1, 1, 64);
+    w.run({"ld global 4 0x10 0x1 affine 0x44 0"});
+    CHECK(w.warmer->read_bytes() == 64);
+    w.run({"ld global 4 0x10 0x1 affine 0x0 0"});  // sectors 0 and 1
+    CHECK(w.warmer->read_bytes() == 128);
+    w.run({"st global 4 0x20 0x1 affine 0x84 0"});  // line 1, sector 0 in part: dirty, nothing read
+    CHECK(w.warmer->read_bytes() == 128);
+    CHECK(w.slices[0]->dirty_sectors() == 1);
+}
