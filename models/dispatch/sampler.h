@@ -8,9 +8,11 @@
 // SMARTS sizes its samples (Wunderlich et al., ISCA 2003). Further workgroups of classes already seen are then read but
 // not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
 // counter deltas to its sums. A class never seen ends the skipping and starts the measurement
-// again. The workgroups resident when skipping starts drain in detail (the tail). A rate is not
-// taken while the L2 is filling up, unless it would still not be full at the kernel's end: the
-// skipped workgroups touch no cache, so the regime after the L2 fills would never be seen.
+// again. The workgroups resident when skipping starts drain in detail (the tail). With sample.warm
+// (the default) each skipped workgroup is handed to the observer to warm the L2, a rate must not
+// drift, and the observer may end a stretch when the L2's state changes (sim/sample_regime.h):
+// measured again from there. Without it, the skipped workgroups touch no cache, so a rate is not
+// taken while the L2 is filling up, unless it would still not be full at the kernel's end.
 #pragma once
 
 #include <cstdint>
