@@ -87,10 +87,7 @@ void BinaryReader::end_chunk(const uint8_t* h) {
     ended_ = true;
 }
 
-uint8_t BinaryReader::byte() {
-    if (pos_ >= raw_.size()) fail("record runs past the end of its chunk");
-    return raw_[pos_++];
-}
+void BinaryReader::past_end() const { fail("record runs past the end of its chunk"); }
 
 uint64_t BinaryReader::varint() {
     uint64_t v = 0;

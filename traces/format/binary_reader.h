@@ -26,7 +26,12 @@ private:
     void end_chunk(const uint8_t* h);
     bool load_chunk();
     uint64_t varint();
-    uint8_t byte();
+    // Every byte of every record passes here: inline, the bounds check its only branch.
+    uint8_t byte() {
+        if (pos_ >= raw_.size()) past_end();
+        return raw_[pos_++];
+    }
+    [[noreturn]] void past_end() const;
     void decode_mem(uint8_t tag, Record& r);
     void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
 
