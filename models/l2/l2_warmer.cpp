@@ -52,7 +52,7 @@ void L2Warmer::instruction(uint32_t cu, const trace::WaveTrace& w, const trace::
 // A load misses in the L1 by whole L1 sectors (whole lines where it is not sectored): the L2 sees those.
 uint32_t L2Warmer::l1_blocks(uint32_t sectors) const {
     if (per_fetch_ <= 1) return sectors;
-    const uint32_t group = (1u << per_fetch_) - 1;
+    const uint32_t group = per_fetch_ >= 32 ? ~0u : (1u << per_fetch_) - 1;  // (a shift by 32 is undefined)
     uint32_t out = 0;
     for (uint32_t s = 0; s < per_line_; s += per_fetch_)
         if (sectors & (group << s)) out |= group << s;
