@@ -36,7 +36,8 @@ namespace {
 
 class Gpu : public KernelObserver, public LaunchTargets {
 public:
-    Gpu(const Preset& p, const std::vector<std::string>& traces, const RunOptions& opt) : clk_(p.clock_mhz) {
+    Gpu(const Preset& p, const std::vector<std::string>& traces, const RunOptions& opt)
+        : clk_(p.clock_mhz), regime_(p.sample.tolerance, p.l2.sector_bytes, kMaxSpanWindows) {
         DispatcherParams dp;
         dp.cu = p.cu;
         dp.lds_size = p.lds.size_bytes;
@@ -56,7 +57,6 @@ public:
         }
         l2_line_bytes_ = p.l2.geometry.line_bytes;
         l2_sector_bytes_ = p.l2.sector_bytes;
-        regime_ = SampleRegime(p.sample.tolerance, p.l2.sector_bytes, kMaxSpanWindows);
         launch_ = std::make_unique<Launch>(p.launch, l2_line_bytes_);
         auto source = std::make_unique<trace::TraceFiles>(traces, p.cu.wave_size);
         source_ = source.get();  // its host statements, between kernels (the dispatcher owns it)
@@ -191,8 +191,7 @@ public:
     void sample_mark(uint64_t id) override {
         StatMap m;
         counters(m);
-        uint64_t lines = 0, dirty = 0;
-        for (const auto& l : l2_) lines += l->valid_lines(), dirty += l->dirty_sectors();
+        const auto [lines, dirty] = l2_held();
         projection_.mark(id, std::move(m), lines, dirty);
     }
     bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
@@ -249,9 +248,14 @@ private:
     }
 
     // What sampling with the L2 warmed looks at (sample_regime.h).
-    L2Look l2_look() const {
+    // The lines the L2's slices hold, and their dirty sectors (a scan: once a window).
+    std::pair<uint64_t, uint64_t> l2_held() const {
         uint64_t lines = 0, dirty = 0;
         for (const auto& l : l2_) lines += l->valid_lines(), dirty += l->dirty_sectors();
+        return {lines, dirty};
+    }
+    L2Look l2_look() const {
+        const auto [lines, dirty] = l2_held();
         return {double(lines) >= (1 - sample_tolerance_) * double(l2_lines_),
                 l2_dirty_limit_ && dirty + l2_dirty_slack_ >= l2_dirty_limit_,
                 warmer_->read_bytes() + warmer_->written_bytes(), warmer_->workgroups()};
@@ -338,7 +342,7 @@ private:
     double sample_tolerance_ = 0.05;
     uint64_t l2_dirty_limit_ = 0;  // the L2's dirty limit, all slices, in sectors (0: none)
     uint64_t l2_dirty_slack_ = 0;  // a line's sectors, all slices
-    SampleRegime regime_{0.05, 32, kMaxSpanWindows};  // with the warmer (set up with it)
+    SampleRegime regime_;  // with the warmer
     RunResult result_;
     trace::TraceFiles* source_ = nullptr;
     HostProgram host_;

@@ -36,6 +36,12 @@ const SampleProjection::Mark& SampleProjection::find(uint64_t id) const {
 }
 
 namespace {
+// A counter's change between two snapshots (a counter absent from one is 0 there).
+double delta(const StatMap& a, const StatMap& b, const char* key) {
+    auto i = a.find(key), j = b.find(key);
+    return (j == b.end() ? 0.0 : j->second) - (i == a.end() ? 0.0 : i->second);
+}
+
 // Whether a count going from a to b over `workgroups` stays where it is for `remaining` more:
 // not growing, full (at least `full`), or at its pace still short of its cap at the end.
 bool settled(uint64_t a, uint64_t b, uint64_t workgroups, uint64_t remaining, uint64_t cap, double full) {
@@ -55,11 +61,7 @@ bool SampleProjection::traffic_steady(uint64_t from, uint64_t to, double toleran
     if (n < 2) return true;
     for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
         std::vector<double> d;
-        for (uint64_t id = from; id < to; ++id) {
-            const StatMap &x = find(id).counters, &y = find(id + 1).counters;
-            auto i = x.find(key), j = y.find(key);
-            d.push_back((j == y.end() ? 0.0 : j->second) - (i == x.end() ? 0.0 : i->second));
-        }
+        for (uint64_t id = from; id < to; ++id) d.push_back(delta(find(id).counters, find(id + 1).counters, key));
         double mean = 0, sq = 0;
         for (double v : d) mean += v / double(n);
         if (mean <= 0) continue;
@@ -84,11 +86,7 @@ bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroup
 bool SampleProjection::drain_small(uint64_t from, uint64_t to, double tolerance, double sector_bytes) const {
     const Mark &a = find(from), &b = find(to);
     if (b.dirty >= a.dirty) return true;
-    double traffic = 0;
-    for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
-        auto i = a.counters.find(key), j = b.counters.find(key);
-        traffic += (j == b.counters.end() ? 0.0 : j->second) - (i == a.counters.end() ? 0.0 : i->second);
-    }
+    const double traffic = delta(a.counters, b.counters, "dram.read_bytes") + delta(a.counters, b.counters, "dram.write_bytes");
     return double(a.dirty - b.dirty) * sector_bytes <= tolerance * traffic;
 }
 

@@ -206,13 +206,8 @@ void L2Slice::mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evic
 
 L2Slice::WarmTraffic L2Slice::warm(uint64_t line_no, uint32_t sectors, uint32_t full, trace::Op op, bool copy) {
     WarmTraffic t;
-    // A victim leaves as a write-back would, untimed: its dirty sectors no longer count, and are written.
-    auto drop = [this, &t](const SectorTags::Victim& v) {
-        if (holds_partials() && v.valid) partials_.forget(v.line_no);
-        if (!v.valid || !v.dirty) return;
-        t.written_sectors += uint32_t(__builtin_popcount(v.dirty));
-        if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
-    };
+    // A victim leaves as a write-back would, untimed: its dirty sectors are counted as written.
+    auto drop = [this, &t](const SectorTags::Victim& v) { t.written_sectors += leave(v); };
     if (op != trace::Op::Store || copy) {
         // A fill (a copy's from the home over the link, else from DRAM), or a copy's store (kept clean).
         const uint32_t valid = tags_.lookup(line_no);
@@ -255,10 +250,16 @@ void L2Slice::run_partials() {
     if (!partials_.empty()) clk_.calendar().wake(partial_unit_, partials_.front().at);
 }
 
-void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
+uint32_t L2Slice::leave(const SectorTags::Victim& v) {
     if (holds_partials() && v.valid) partials_.forget(v.line_no);  // its words are not the next line's
-    if (!v.valid || !v.dirty) return;
-    if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, uint64_t(__builtin_popcount(v.dirty)));
+    if (!v.valid || !v.dirty) return 0;
+    const uint32_t n = uint32_t(__builtin_popcount(v.dirty));
+    if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, n);
+    return n;
+}
+
+void L2Slice::write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc) {
+    if (!leave(v)) return;
     DownReq& d = down_req(Down::Writeback, v.line_no, v.dirty, write_slot(now), MemRequest{});  // the home slice writes to its own memory
     d.req.pc = pc;  // the access whose allocation evicted the line
     ++stats_.writebacks;

@@ -125,6 +125,9 @@ private:
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);
     void write_back(const SectorTags::Victim& v, Cycle now, uint64_t pc);
+    // What a victim leaving does to the slice's state, written back or warmed: its held parts
+    // forgotten, its dirty sectors no longer counted. Returns those dirty sectors.
+    uint32_t leave(const SectorTags::Victim& v);
     // write_sectors' state change, each victim handed to `evict` (a write-back, or warming's drop).
     template <class Evict>
     void mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evict&& evict);

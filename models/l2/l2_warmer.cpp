@@ -59,24 +59,19 @@ uint32_t L2Warmer::l1_blocks(uint32_t sectors) const {
     return out;
 }
 
-std::pair<L2Slice*, L2Slice*> L2Warmer::route(uint32_t cu, const Access& a) const {
-    const uint32_t home = map_.channel_of(a.line_no * line_.value());
-    const uint32_t side = sides_.side_of_cu(cu);
-    const bool copy = sides_.replicating() && a.op != trace::Op::Atomic && side != sides_.side_of_channel(home);
-    return {copy ? slices_[sides_.mirror(home, side)] : nullptr, slices_[home]};
-}
-
 void L2Warmer::access(uint32_t cu, const Access& a) {
     auto add = [this](L2Slice::WarmTraffic t) {
         read_sectors_ += t.read_sectors;
         written_sectors_ += t.written_sectors;
     };
-    const auto [copy, home] = route(cu, a);
-    if (copy) add(copy->warm(a.line_no, a.sectors, a.full, a.op, true));
-    add(home->warm(a.line_no, a.sectors, a.full, a.op, false));
+    const uint32_t home = map_.channel_of(a.line_no * line_.value());
+    const uint32_t side = sides_.side_of_cu(cu);
+    // A load or store of a CU on another side than the home's goes through its side's copy.
+    if (sides_.replicating() && a.op != trace::Op::Atomic && side != sides_.side_of_channel(home))
+        add(slices_[sides_.mirror(home, side)]->warm(a.line_no, a.sectors, a.full, a.op, true));
+    add(slices_[home]->warm(a.line_no, a.sectors, a.full, a.op, false));
     if (sides_.replicating() && a.op != trace::Op::Load)
-        link_->drop_copies(map_.channel_of(a.line_no * line_.value()), a.line_no,
-                           a.op == trace::Op::Atomic ? sides_.count : sides_.side_of_cu(cu));
+        link_->drop_copies(home, a.line_no, a.op == trace::Op::Atomic ? sides_.count : side);
 }
 
 }  // namespace dcusim

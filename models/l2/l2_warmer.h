@@ -49,8 +49,6 @@ public:
 
 private:
     void instruction(uint32_t cu, const trace::WaveTrace& w, const trace::Instr& in);
-    // The slices an access goes to: a copy on the CU's side (or none), and the home.
-    std::pair<L2Slice*, L2Slice*> route(uint32_t cu, const Access& a) const;
     void add_bytes(uint64_t a, uint64_t end);
 
     std::vector<L2Slice*> slices_;
