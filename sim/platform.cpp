@@ -94,7 +94,7 @@ public:
                 std::vector<L2Slice*> slices;
                 for (auto& l : l2_) slices.push_back(l.get());
                 warmer_ = std::make_unique<L2Warmer>(
-                    std::move(slices), ChannelMap(p.noc.channels, p.noc.interleave_bytes, p.noc.xor_hash), p.l2.sides, link_.get(),
+                    std::move(slices), p.noc.channel_map(), p.l2.sides, link_.get(),
                     L2Warmer::Geometry{p.l2.geometry.line_bytes, p.l2.sector_bytes, p.l1.sector_bytes, p.cus});
             }
             below_l1 = xbar_.get();

@@ -112,7 +112,7 @@ inline const ParamTable<Preset>& preset_param_table() {
 inline void connect_units(Preset& p) {
     p.l1.wave_size = p.cu.wave_size;
     p.noc.cus = p.cus;
-    p.l2.channels = p.noc.channels;
+    p.l2.channels = p.noc.channel_map().run_channels();
     p.l2.interleave_bytes = p.noc.interleave_bytes;
     p.l2.sides.channels = p.noc.channels;
     p.noc.sides = p.l2.sides;

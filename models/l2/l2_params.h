@@ -29,7 +29,7 @@ struct L2Params {
     uint32_t mshrs = 256;
     // The channel interleave, so a slice indexes its sets with the address
     // bits that do not pick the channel.
-    uint32_t channels = 1;
+    uint32_t channels = 1;  // channels consecutive chunks go round (ChannelMap::run_channels)
     uint32_t interleave_bytes = 256;
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
     // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept

@@ -2,6 +2,10 @@
 // channels, or an XOR fold of the higher address bits into it, so that
 // power-of-two strides spread over the channels. The crossbar routes by it
 // (and names the home in each request); the chase self-checks use it too.
+// With a side mask (an L2 of two partitions: the H100/H200), the parity of
+// the address bits in the mask picks the side, as measured
+// (validation/results/h200-l2homemap), and the map above picks the channel
+// among that side's half; channels [0, n/2) are side 0, as L2Partitions has it.
 #pragma once
 
 #include <cstdint>
@@ -12,8 +16,9 @@ namespace dcusim {
 
 class ChannelMap {
 public:
-    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash)
-        : interleave_(interleave_bytes), channels_(channels), xor_hash_(xor_hash && channels > 1) {}
+    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash, uint64_t side_mask = 0)
+        : interleave_(interleave_bytes), side_mask_(channels > 1 ? side_mask : 0),
+          channels_(side_mask_ ? channels / 2 : channels), xor_hash_(xor_hash && channels_.value() > 1) {}
     uint32_t channel_of(uint64_t addr) const {
         uint64_t chunk = interleave_.div(addr);
         if (xor_hash_) {  // (one channel: nothing to spread, and the fold would not end)
@@ -21,11 +26,18 @@ public:
             for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
             chunk = h;
         }
-        return uint32_t(channels_.mod(chunk));
+        const uint32_t within = uint32_t(channels_.mod(chunk));
+        if (!side_mask_) return within;
+        return uint32_t(__builtin_parityll(addr & side_mask_)) * uint32_t(channels_.value()) + within;
     }
+    // How many channels consecutive chunks go round (all of them, or one side's): a slice indexes its
+    // sets with the chunk number divided by this, the digits that do not pick its channel.
+    uint32_t run_channels() const { return uint32_t(channels_.value()); }
 
 private:
-    Divisor interleave_, channels_;
+    Divisor interleave_;
+    uint64_t side_mask_;
+    Divisor channels_;
     bool xor_hash_;
 };
 

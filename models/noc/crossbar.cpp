@@ -6,7 +6,7 @@
 namespace dcusim {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
-    : sc_module(name), p_(p), map_(p.channels, p.interleave_bytes, p.xor_hash), clk_(clk),
+    : sc_module(name), p_(p), map_(p.channel_map()), clk_(clk),
       up_free_(p.channels, 0), down_free_(p.channels, 0),
       cu_free_(p.cu_store_bytes_per_cycle > 0 || p.cu_store_request_cycles > 0 ? p.cus : 0, 0),
       responses_("responses", clk) {}

@@ -6,6 +6,7 @@
 
 #include "../common/params.h"
 #include "../l2/partitions.h"
+#include "channel_map.h"
 
 namespace dcusim {
 
@@ -13,6 +14,7 @@ struct NocParams {
     uint32_t channels = 16;
     uint32_t interleave_bytes = 256;
     bool xor_hash = false;
+    uint64_t side_mask = 0;  // l2.side_bits: address bits whose parity picks a line's home side (0: channel order)
     uint32_t latency = 30;          // each way, cycles
     uint32_t bytes_per_cycle = 64;  // per channel and direction
     double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
@@ -22,6 +24,7 @@ struct NocParams {
     double cu_store_request_cycles = 0;   // each CU's store or atomic line request holds its port at least this long
     double partial_store_cycles = 0;      // a store request writing a sector in part holds its channel's link at least this long
     uint32_t cus = 0;
+    ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask); }
 };
 
 // The channel map's keys are listed with the L2's, before them; noc.* after them.
@@ -35,11 +38,26 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                            &P::interleave_bytes),
             param::choice<P>("l2.xor_hash", "fold higher address bits into the L2 channel", {{"off", false}, {"on", true}},
                              &P::xor_hash),
+            param::derived<P>({"l2.side_bits", ParamType::SizeList, "", "bit numbers",
+                               "with l2.partitions = 2: the address bits whose parity picks the side that homes a line; the "
+                               "channel map then picks a channel among that side's half (empty: the sides split the channels "
+                               "in index order)",
+                               {}, 0, 63},
+                              [](P& p, const ParamValues& v) {
+                                  p.side_mask = 0;
+                                  for (uint64_t bit : v.sizes("l2.side_bits")) p.side_mask |= uint64_t(1) << bit;
+                              }),
         },
         {
             [](const P& p, const ParamValues& v, const ParamErrors& e) {
                 if (p.interleave_bytes % v.u("l2.line_bytes") != 0)
                     e.fail("l2.interleave_bytes", "must be a multiple of l2.line_bytes");
+            },
+            [](const P& p, const ParamValues& v, const ParamErrors& e) {
+                if (p.side_mask && (v.u("l2.partitions") != 2 || p.channels % 2))
+                    e.fail("l2.side_bits", "needs l2.partitions = 2 and an even l2.channels", {"l2.partitions", "l2.channels"});
+                if (p.side_mask & (uint64_t(v.u("l2.line_bytes")) - 1))
+                    e.fail("l2.side_bits", "names a bit within a line (below l2.line_bytes)");
             },
         },
     };

@@ -68,7 +68,7 @@ Chase run_chase(const std::string& preset_name, Level level) {
             // Lines homed on the other side than the chases' (side 0) cost the link both ways.
             const L2Partitions& sides = p.l2.sides;
             if (sides.count > 1) {
-                const ChannelMap map(p.noc.channels, p.noc.interleave_bytes, p.noc.xor_hash);
+                const ChannelMap map = p.noc.channel_map();
                 auto far_lines = [&](uint64_t base, uint64_t loads) {
                     uint64_t far = 0;
                     for (uint64_t i = 0; i < loads; ++i)

@@ -53,6 +53,33 @@ TEST_CASE("L2 partitions: more sides than channels is an error naming the key", 
     CHECK_THROWS_WITH(preset_registry::load(cfg), Catch::Contains("l2.partitions"));
 }
 
+// l2.side_bits: the parity of address bits 12 and 15 picks the home side; bits 8-11 then pick one of the side's
+// 8 channels. Four one-load kernels on CU 0 (side 0), each line on a DRAM channel of its own (so each is a
+// row miss in an idle bank): A (no bit), B (bit 11: channel 8, side 1 in index order, side 0 here),
+// C (bit 15: side 1, far), D (bits 12 and 15: side 0).
+TEST_CASE("L2 side bits: the parity of the named bits picks a line's home side", "[sim][partitions]") {
+    Config cfg = test::preset("dcu-z100", {{"dram.tREFI", "0"}, {"dram.clock_mhz", "1500"}, {"l2.partitions", "2"},
+                                           {"l2.far_latency", "100"}, {"l2.side_bits", "12,15"}});
+    auto path = test::write_generated("side_bits.dctrace", 64, [&](trace::RecordSink& s) {
+        for (uint64_t addr : {kNear, kNear + 0x800, kNear + 0x8100, kNear + 0x9200}) trace::gen_chase(s, 64, 64, 1, 64, addr);
+    });
+    const RunResult r = test::run_files(cfg, {path});
+    for (size_t k : {0, 1, 3}) CHECK(test::stat(r, "l2.far_fetches", k) == 0);
+    CHECK(test::stat(r, "l2.far_fetches", 2) == 1);
+    CHECK(test::stat(r, "cycles", 1) == test::stat(r, "cycles", 0));
+    CHECK(test::stat(r, "cycles", 2) == test::stat(r, "cycles", 0) + 200);
+    CHECK(test::stat(r, "cycles", 3) == test::stat(r, "cycles", 0));
+}
+
+TEST_CASE("L2 side bits: one side or a bit within a line is an error naming the key", "[sim][partitions]") {
+    Config one = test::preset("dcu-z100", {{"l2.side_bits", "15"}});
+    CHECK_THROWS_WITH(preset_registry::load(one), Catch::Contains("l2.side_bits") && Catch::Contains("l2.partitions = 2"));
+    Config within = test::preset("dcu-z100", {{"l2.partitions", "2"}, {"l2.side_bits", "3"}});
+    CHECK_THROWS_WITH(preset_registry::load(within), Catch::Contains("l2.side_bits") && Catch::Contains("within a line"));
+    CHECK_THROWS_WITH(test::preset("dcu-z100", {{"l2.partitions", "2"}, {"l2.side_bits", "64"}}),
+                      Catch::Contains("l2.side_bits") && Catch::Contains("at most 63"));
+}
+
 // l2.replicate: each side keeps copies of the lines its CUs use. Two CUs (CU 0 on side 0, CU 1 on side 1;
 // even kernels run on CU 0, odd ones on CU 1), so who reads and who writes is known.
 namespace {
