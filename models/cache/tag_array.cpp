@@ -6,24 +6,27 @@ TagArray::TagArray(const CacheGeometry& g, std::unique_ptr<ReplacementPolicy> re
     : g_(g), line_bytes_(g.line_bytes), sets_(g.sets()), set_of_(sets_), tag_(size_t(sets_) * g.assoc, 0),
       repl_(std::move(repl)) {}
 
-int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
-    const uint32_t set = set_index(index);
-    uint64_t* t = &tag_[size_t(set) * g_.assoc];
-    for (uint32_t w = 0; w < g_.assoc; ++w)
-        if (t[w] == line + 1) {
-            repl_->touch(set, w);
-            return int32_t(set * g_.assoc + w);
-        }
-    return -1;
-}
-
-int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const {
+int32_t TagArray::find(uint64_t line, uint64_t index) const {
+    if (last_slot_ != -2 && line == last_line_ && index == last_index_) return last_slot_;
     const uint32_t set = set_index(index);
     const uint64_t* t = &tag_[size_t(set) * g_.assoc];
+    int32_t slot = -1;
     for (uint32_t w = 0; w < g_.assoc; ++w)
-        if (t[w] == line + 1) return int32_t(set * g_.assoc + w);
-    return -1;
+        if (t[w] == line + 1) {
+            slot = int32_t(set * g_.assoc + w);
+            break;
+        }
+    last_line_ = line, last_index_ = index, last_slot_ = slot;
+    return slot;
 }
+
+int32_t TagArray::lookup_slot(uint64_t line, uint64_t index) {
+    const int32_t slot = find(line, index);
+    if (slot >= 0) repl_->touch(uint32_t(slot) / g_.assoc, uint32_t(slot) % g_.assoc);
+    return slot;
+}
+
+int32_t TagArray::probe_slot(uint64_t line, uint64_t index) const { return find(line, index); }
 
 bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
 
@@ -37,10 +40,13 @@ int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint6
     if (*replaced) {
         way = repl_->victim(set);
         *evicted = t[way] - 1;
+    } else {
+        ++held_;
     }
     t[way] = line + 1;
     repl_->fill(set, way);
-    return int32_t(set * g_.assoc + way);
+    last_line_ = line, last_index_ = index, last_slot_ = int32_t(set * g_.assoc + way);
+    return last_slot_;
 }
 
 bool TagArray::fill(uint64_t line, uint64_t* evicted) {
@@ -57,6 +63,8 @@ void TagArray::invalidate_all() {
         if (tag_[i]) repl_->invalidate(uint32_t(i / g_.assoc), uint32_t(i % g_.assoc));
         tag_[i] = 0;
     }
+    held_ = 0;
+    last_slot_ = -2;
 }
 
 }  // namespace dcusim

@@ -41,8 +41,8 @@ public:
     int32_t probe_slot(uint64_t line, uint64_t index) const;
     // Installs `line` (it must be absent); returns its slot and whether a valid line was evicted.
     int32_t fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted);
-    // Lines held (a scan of every slot: for a rare look, not per lookup).
-    uint64_t valid_lines() const { return uint64_t(tag_.size() - size_t(std::count(tag_.begin(), tag_.end(), 0))); }
+    // Lines held (a way, once filled, stays filled until invalidate_all).
+    uint64_t valid_lines() const { return held_; }
 
 private:
     uint32_t set_index(uint64_t index) const {
@@ -54,8 +54,15 @@ private:
     Divisor line_bytes_;
     uint32_t sets_;
     Divisor set_of_;  // index -> set
+    // The slot of the line last looked up, probed or filled (-1: absent), for the lookups of one line that
+    // follow each other (a miss's lookup then its fill, a store's dirty check then its install): exact,
+    // since only a fill puts a line in a set, and each fill sets it.
+    int32_t find(uint64_t line, uint64_t index) const;
     std::vector<uint64_t> tag_;  // line number + 1; 0 = invalid
     std::unique_ptr<ReplacementPolicy> repl_;
+    mutable uint64_t last_line_ = 0, last_index_ = 0;
+    mutable int32_t last_slot_ = -2;  // -2: nothing remembered
+    uint64_t held_ = 0;
 };
 
 }  // namespace dcusim
