@@ -131,6 +131,7 @@ std::string to_json(const Config& cfg, const std::vector<std::string>& traces, c
     for (const auto& d : preset_registry::keys()) {
         if (d.type == ParamType::Choice) preset[d.key] = cfg.str(d.key);
         else if (d.type == ParamType::Real) preset[d.key] = cfg.real(d.key);
+        else if (d.type == ParamType::SizeList) preset[d.key] = cfg.sizes(d.key);
         else preset[d.key] = cfg.u(d.key);
     }
     j["preset"] = preset;

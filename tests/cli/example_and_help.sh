@@ -8,6 +8,11 @@ grep -q "transpose_tile32" "$WORK/out" || fail "summary lacks the example's kern
 grep -A3 '"transpose_tile33_padded"' "$WORK/ex.json" >/dev/null || fail "example: padded kernel missing"
 head -1 "$WORK/ex.csv" | grep -q "^kernel,name,.*lds.bank_conflict_cycles" || fail "csv header"
 [ "$(wc -l <"$WORK/ex.csv")" -eq 4 ] || fail "csv: 2 kernels + total + header"
+# The preset in the JSON: a list key as its list (empty where the default is none).
+expect_ok "$DCUSIM" run --quiet --lds.carveouts 0,8K,64K --l2.partitions 2 --l2.side_bits 12,15 --json "$WORK/list.json"
+tr -d ' \n' <"$WORK/list.json" | grep -q '"lds.carveouts":\[0,8192,65536\]' || fail "json: lds.carveouts not its list"
+tr -d ' \n' <"$WORK/list.json" | grep -q '"l2.side_bits":\[12,15\]' || fail "json: l2.side_bits not its list"
+tr -d ' \n' <"$WORK/ex.json" | grep -q '"l2.side_bits":\[\]' || fail "json: an unset l2.side_bits not an empty list"
 
 expect_ok "$DCUSIM" --help
 for key in cu.wave_size lds.banks lds.bank_bytes const.divergent lds.size_bytes mem.latency; do
