@@ -248,7 +248,7 @@ private:
     }
 
     // What sampling with the L2 warmed looks at (sample_regime.h).
-    // The lines the L2's slices hold, and their dirty sectors (a scan: once a window).
+    // The lines the L2's slices hold, and their dirty sectors (each slice keeps both counts).
     std::pair<uint64_t, uint64_t> l2_held() const {
         uint64_t lines = 0, dirty = 0;
         for (const auto& l : l2_) lines += l->valid_lines(), dirty += l->dirty_sectors();

@@ -1,7 +1,6 @@
 // Set-associative tags of a cache: lookup, fill with victim choice, invalidate.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <vector>

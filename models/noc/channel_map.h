@@ -3,8 +3,8 @@
 // power-of-two strides spread over the channels. The crossbar routes by it
 // (and names the home in each request); the chase self-checks use it too.
 // With a side mask (an L2 of two partitions: the H100/H200), the parity of
-// the address bits in the mask picks the side, as measured
-// (validation/results/h200-l2homemap), and the map above picks the channel
+// the address bits in the mask picks the side (validation/kernels/
+// l2_home_map.hip measures which bits), and the map above picks the channel
 // among that side's half; channels [0, n/2) are side 0, as L2Partitions has it.
 #pragma once
 
