@@ -10,7 +10,7 @@ source "$(dirname "$0")/cli/lib.bash"
 "$DCUSIM" validate "$SRC/validation/results/h200" --test "$SRC/validation/results/h200-apps" --config "$SRC/configs/h200.ini" \
     --out "$WORK/report" -q --gate --max-dram-write-mape 20 --max-l1-error 3 --max-l2-error 3 \
     --test-max-cycles-mape 8 --test-max-dram-error 12 --test-max-dram-write-mape 23 --test-max-l1-error 2 \
-    --test-max-l2-error 4 --test-max-inexact-conflicts 7 \
+    --test-max-l2-error 2 --test-max-inexact-conflicts 7 \
     >"$WORK/out" 2>"$WORK/err" || fail "the gate failed: $(cat "$WORK/err")"
 cat "$WORK/out"
 [ "$(grep '^== ' "$WORK/out")" = "$(printf '== calibration set: %s\n== test set: %s' "$SRC/validation/results/h200" "$SRC/validation/results/h200-apps")" ] ||

@@ -83,6 +83,9 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
         send(Down::Write, lk, want, now);
     } else if (lk.kind == trace::Op::Atomic) {
         ++stats_.atomics;  // atomics execute at the L2
+        // The lanes beyond the first on one address leave one by one, a sector each, as the H200's L1
+        // counts them (validation/results/h200-atomics: a warp's 32 lanes on one address, 32 sectors).
+        stats_.sectors += lk.same - 1u;
         send(Down::Atomic, lk, want, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);

@@ -119,6 +119,7 @@ private:
         return p_.sides.replicating() ? 2 * p_.sides.far_cycles(req.source, p_.index) : 0;
     }
     uint32_t widen(uint32_t missing) const;
+    static void count_lane_passes(CacheCounters& st, uint8_t same);
     static AtomicWork atomic_work(const MemRequest& req, uint32_t sectors) {
         return {req.addr + req.atomic_offset, uint32_t(__builtin_popcount(sectors)), req.atomic_same};
     }

@@ -172,6 +172,33 @@ TEST_CASE("an atomic holds its CU's port noc.cu_store_request_cycles for each la
     CHECK(stat(r, "noc.queue_cycles") == 3);
 }
 
+TEST_CASE("an atomic's lanes on one address are a request and a sector each at the L1 and the L2", "[sim][memory]") {
+    // The same 8 lanes: two 64-byte L1 lines (one sector each) of one 128-byte L2 line, 4 lanes on one
+    // address in each. The L1 counts each line's sector and 3 more for the lanes that leave one by one:
+    // 2 x (1 + 3) = 8. At the L2 (32-byte sectors) the first line's request wants 2 sectors and misses
+    // (cold), the second wants the other 2, fetched apart (l2.fetch_bytes 0): 2 misses of 2 sectors.
+    // Each is followed by 3 one-sector requests of its shared lanes, hits: 8 requests, 10 sectors, 6 hit.
+    const std::string atom = "atom global 4 0x10 0xff list 0x10000 0x10000 0x10000 0x10000 0x10040 0x10040 0x10040 0x10040\nwait";
+    auto r = run_text(one_wave_trace(64, 64, atom), {{"l2.channels", "1"}});
+    CHECK(stat(r, "l1.atomics") == 2);
+    CHECK(stat(r, "l1.sectors") == 8);
+    CHECK(stat(r, "l2.requests") == 8);
+    CHECK(stat(r, "l2.atomics") == 8);
+    CHECK(stat(r, "l2.misses") == 2);
+    CHECK(stat(r, "l2.hits") == 6);
+    CHECK(stat(r, "l2.sectors") == 10);
+    CHECK(stat(r, "l2.sector_hits") == 6);
+}
+
+TEST_CASE("an atomic's lanes on distinct words of a line are one request", "[sim][memory]") {
+    // 8 lanes on 8 words of one 64-byte L1 line: one L1 sector, one L2 request of its 2 sectors.
+    auto r = run_text(one_wave_trace(64, 64, "atom global 4 0x10 0xff affine 0x10000 4\nwait"), {{"l2.channels", "1"}});
+    CHECK(stat(r, "l1.sectors") == 1);
+    CHECK(stat(r, "l2.requests") == 1);
+    CHECK(stat(r, "l2.sectors") == 2);
+    CHECK(stat(r, "l2.sector_hits") == 0);
+}
+
 TEST_CASE("a store leaving a sector in part holds its channel's link noc.partial_store_cycles", "[sim][memory]") {
     // 4 lanes store a word each into lines of their own (64 bytes apart): 4 requests of one 32-byte grain
     // written in part, looked up at t .. t+3, leaving the CU at once. At 64 B/clk a grain would hold the
