@@ -56,6 +56,7 @@ void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
         w.wg = wi;
         w.simd = s;
         w.trace = &t;
+        w.instrs = t.instrs.data();
         g.waves.push_back(slot);
         schedule(slot, now + p_.workgroup_start_cycles);
     }
@@ -65,6 +66,7 @@ void ComputeUnit::schedule(uint32_t slot, Cycle at) {
     WaveState& w = waves_[slot];
     w.parked = false;
     ready_.push({at, seq_++, slot, ++w.gen});
+    __builtin_prefetch(w.instrs + w.next);  // its next instruction is likely cold by the time it steps
     if (!in_run_ && at < next_wake_) {
         next_wake_ = at;
         wake_.notify(clk_.until(at));

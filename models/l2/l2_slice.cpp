@@ -61,7 +61,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
             const bool held = holds_partials();
             bool link_table = false;
             std::optional<uint32_t> extra;
-            if (!held && partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial})))
+            if (!held && partial && !(extra = mshrs_for(line_no, req.link, link_table).miss(line_no, partial, {nullptr, arrival, partial, false})))
                 return false;
             const uint32_t whole = held ? full | store_partial(req, line_no, partial, full, now) : full;
             write_sectors(line_no, want, whole, now, req.pc);  // write-allocate without a fetch
@@ -97,7 +97,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         return true;
     }
     bool link_table = false;
-    auto extra = mshrs_for(line_no, req.link, link_table).miss(line_no, widen(missing) & ~valid, {&req, arrival, want});
+    auto extra = mshrs_for(line_no, req.link, link_table).miss(line_no, widen(missing) & ~valid, {&req, arrival, want, req.op == trace::Op::Atomic});
     if (!extra) return false;  // every MSHR busy: the lookup is retried, and counted, later
     st.sectors += uint64_t(__builtin_popcount(want));
     // Hits: the sectors valid, and the missing ones already on their way.
@@ -315,14 +315,17 @@ void L2Slice::mem_response(MemRequest& r) {
     auto* e = table.find(line_no);
     if (--e->fetches) return;
     done_targets_.clear();  // answering may touch the table: take the targets out first
-    e->targets.for_each([&](const Target& t) { done_targets_.push_back(t); });
+    e->targets.for_each([&](const Target& t) {
+        done_targets_.push_back(t);
+        __builtin_prefetch(t.req);  // the requests are cold: their misses overlap
+    });
     table.release(line_no);
     for (const Target& t : done_targets_) {
         if (!t.req) {  // sectors written in part, now whole: written back at once
             if (const uint32_t dirty = tags_.clean(line_no, t.sectors)) write_back({true, line_no, dirty}, now, pc);
             continue;
         }
-        if (t.req->op == trace::Op::Atomic) {
+        if (t.atomic) {
             write_sectors(line_no, t.sectors, t.sectors, now, t.req->pc);
             drop_copies(line_no, p_.sides.count);
             answer(*t.req, t.arrival, atomics_.execute(ready, atomic_work(*t.req, t.sectors)) + p_.atomic_latency + atomic_far(*t.req));

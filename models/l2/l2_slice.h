@@ -89,6 +89,7 @@ private:
         MemRequest* req;  // null: no request, sectors written in part to write back once fetched
         Cycle arrival;
         uint32_t sectors;
+        bool atomic;  // req's op, kept here: the request is not read before its answer
     };
     enum class Down : uint8_t { Fetch, Writeback, Forward };  // Forward: a copy's store, written through to the home
     struct DownReq {
