@@ -77,8 +77,13 @@ bool KernelReader::read_workgroup() {
 
 void KernelReader::take_workgroup(WorkgroupTrace& wg) {
     wg.block = block_;
-    std::vector<WaveTrace> waves;
-    waves.swap(waves_);  // the next read_workgroup starts from empty buffers, as a fresh workgroup
+    // Copies of exactly their size: the read buffers keep their capacity for the next workgroup, and a
+    // resident wave holds no room its growth left (up to half of it, in pages the host must clear).
+    std::vector<WaveTrace> waves(waves_.size());
+    for (size_t i = 0; i < waves.size(); ++i) {
+        waves[i].instrs.assign(waves_[i].instrs.begin(), waves_[i].instrs.end());
+        waves[i].pool.assign(waves_[i].pool.begin(), waves_[i].pool.end());
+    }
     wg.waves = regroup_waves(std::move(waves), stream_->wave_size(), target_, kernel_.block.count());
 }
 
