@@ -70,7 +70,7 @@ std::vector<Key> keys_of(const WaveTrace& w) {
 // source when split, or moving lanes up by `shift` when merging.
 void copy_lanes(WaveTrace& dst, const WaveTrace& src, Instr in, uint64_t mask, int shift) {
     Instr out = in;
-    out.keep = 0;  // a regrouped wave's operations are not the source's: its waits wait for all
+    if (in.kind == RecKind::Wait) out.keep = 0;  // a regrouped wave's operations are not the source's: its waits wait for all
     if (in.kind == RecKind::Mem) {
         if (in.mode == AddrMode::Affine) {
             // lane i of the source is lane i+shift of the destination
@@ -140,7 +140,7 @@ WaveTrace merge_pair(const WaveTrace& a, const WaveTrace& b) {
             const Instr &x = a.instrs[i], &y = b.instrs[j];
             if (x.kind != RecKind::Mem) {
                 out.instrs.push_back(x);
-                out.instrs.back().keep = 0;  // see copy_lanes
+                if (x.kind == RecKind::Wait) out.instrs.back().keep = 0;  // see copy_lanes
             } else if (x.mode == AddrMode::Affine && y.mode == AddrMode::Affine && x.stride == y.stride &&
                        y.base == x.base + 32 * uint64_t(x.stride)) {
                 Instr m = x;
