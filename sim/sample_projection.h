@@ -32,8 +32,9 @@ public:
     // With sample.warm, what stationary() asks instead: the skipped workgroups fill the L2 as they would
     // have, and skipping stops when it becomes full or its dirty data reaches its limit, so a filling L2
     // is no reason to wait, and their DRAM traffic is counted, not projected. Only the dirty data must
-    // not drain by more than `tolerance` of the span's DRAM traffic (older data written back once: the
-    // rate would carry that write-back into every workgroup it is multiplied by).
+    // not drain by more than a third of `tolerance` of the span's DRAM traffic (older data written back
+    // once, which costs about three times its bytes' share: the rate would carry that write-back into
+    // every workgroup it is multiplied by).
     bool drain_small(uint64_t from, uint64_t to, double tolerance, double sector_bytes) const;
     // Per-workgroup deltas from mark `from` to mark `to` over `workgroups` retirements.
     void steady(uint64_t from, uint64_t to, uint64_t workgroups);

@@ -284,13 +284,14 @@ TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
     CHECK(s.kernel_end().projected_cycles == Approx(83.0 / 8));
 }
 
-TEST_CASE("sampling: warmed, the dirty data may drain by up to the tolerance of the DRAM traffic", "[sample]") {
-    // Over marks 0 to 1 the DRAM moves 50,000 + 14,000 bytes; 5 % of that is 3,200 bytes, 100
-    // sectors of 32. Draining 100 sectors is allowed, 101 are not; growing always is.
+TEST_CASE("sampling: warmed, the dirty data may drain by up to a third of the tolerance of the DRAM traffic", "[sample]") {
+    // Over marks 0 to 1 the DRAM moves 50,000 + 14,000 bytes; 5 % of that is 3,200 bytes, and a
+    // third of it 1,066.7 bytes: 33 sectors of 32 (1,056 bytes) may drain, 34 (1,088) may not;
+    // growing always may.
     SampleProjection p;
     p.mark(0, {}, 0, 1000);
-    p.mark(1, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 900);
-    p.mark(2, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 899);
+    p.mark(1, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 967);
+    p.mark(2, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 966);
     p.mark(3, {{"dram.read_bytes", 60000}, {"dram.write_bytes", 14000}}, 0, 2000);
     CHECK(p.drain_small(0, 1, 0.05, 32));
     CHECK_FALSE(p.drain_small(0, 2, 0.05, 32));
