@@ -84,6 +84,7 @@ void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
     active_ = rep_.status == SampleStatus::NeverSteady;
     classes_.clear();
     next_tag_ = 0;
+    retired_ = 0;
     stretch_skipped_ = 0;
     restart();
 }
@@ -91,6 +92,8 @@ void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
 void Sampler::restart() {
     run_first_tag_ = next_tag_;
     run_retired_ = 0;
+    older_ = next_tag_ - retired_;
+    warm_end_ = warm_;
     marks_.clear();
     steady_ = false;
 }
@@ -164,10 +167,20 @@ bool Sampler::drifts(size_t j) const {
 }
 
 void Sampler::retired(uint64_t tag, Cycle when) {
+    if (!active_) return;
+    ++retired_;
     // Workgroups of an earlier measurement retire among this one's: only this one's count.
-    if (!active_ || steady_ || tag < run_first_tag_) return;
+    if (tag < run_first_tag_) {
+        --older_;
+        return;
+    }
+    if (steady_) return;
     ++run_retired_;
-    if (run_retired_ < warm_ || (run_retired_ - warm_) % window_ != 0) return;
+    // The windows start after the warm-up, and once the earlier measurement's workgroups have all
+    // retired: their work (a slower class's, after a new class ended the skipping) would count in
+    // this one's windows, and so in every workgroup it projects.
+    if (run_retired_ == warm_end_ && older_ > 0) ++warm_end_;
+    if (run_retired_ < warm_end_ || (run_retired_ - warm_end_) % window_ != 0) return;
     marks_.push_back({next_mark_, when});
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;

@@ -120,6 +120,9 @@ private:
     uint64_t warm_ = 1, window_ = 1;  // retirements of the warm-up and of one window
     std::map<std::vector<uint64_t>, uint64_t> classes_;
     uint64_t next_tag_ = 0, run_first_tag_ = 0, run_retired_ = 0;
+    uint64_t retired_ = 0;   // timed workgroups retired this kernel
+    uint64_t older_ = 0;     // of an earlier measurement, still in flight
+    uint64_t warm_end_ = 1;  // this measurement's retirements at which its windows start
     struct Mark {
         uint64_t id;
         Cycle at;

@@ -232,6 +232,36 @@ struct WarmCalls : Calls {
 
 }  // namespace
 
+TEST_CASE("sampler: a new measurement's windows start once the earlier one's workgroups have retired", "[sample]") {
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);  // warm-up and windows of 2 workgroups
+    auto a = wg_of({"compute 30"}), b = wg_of({"compute 3"});
+    for (uint64_t i = 0; i < 8; ++i) REQUIRE_FALSE(s.skip(a));
+    for (uint64_t i = 0; i < 6; ++i) s.retired(i, 10 * (i + 1));  // marks 0, 1, 2 at retirements 2, 4, 6
+    REQUIRE(calls.marks == std::vector<uint64_t>{0, 1, 2});
+    REQUIRE(calls.steady.empty());
+    // A new class: measured from tag 8 on, while a's tags 6 and 7 are still in flight.
+    for (uint64_t i = 8; i < 16; ++i) {
+        REQUIRE_FALSE(s.skip(b));
+        CHECK(b.tag == i);
+    }
+    // b's warm-up is 2 retirements, but a's 2 workgroups would count in its first window: it
+    // lasts until both have retired, so the first mark comes at b's 4th retirement, not its 2nd.
+    s.retired(8, 100);
+    s.retired(9, 101);
+    CHECK(calls.marks.size() == 3);
+    s.retired(6, 102);
+    s.retired(10, 103);
+    CHECK(calls.marks.size() == 3);
+    s.retired(7, 104);
+    s.retired(11, 105);
+    CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
+    s.retired(12, 106);
+    s.retired(13, 107);  // a window of 2 later
+    CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3, 4});
+}
+
 TEST_CASE("sampler: warmed, a changed L2 ends the skipping at a window's end", "[sample]") {
     SampleParams p = params();
     p.warm_l2 = true;
