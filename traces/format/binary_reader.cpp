@@ -89,9 +89,9 @@ void BinaryReader::end_chunk(const uint8_t* h) {
 
 void BinaryReader::past_end() const { fail("record runs past the end of its chunk"); }
 
-uint64_t BinaryReader::varint() {
-    uint64_t v = 0;
-    for (unsigned shift = 0; shift < 64; shift += 7) {
+uint64_t BinaryReader::varint_from(uint8_t first) {
+    uint64_t v = first & 0x7f;
+    for (unsigned shift = 7; shift < 64; shift += 7) {
         uint8_t b = byte();
         if (shift == 63 && b > 1) fail("varint past 64 bits");  // the text reader refuses such numbers too
         v |= uint64_t(b & 0x7f) << shift;

@@ -25,7 +25,12 @@ private:
     void read_header();
     void end_chunk(const uint8_t* h);
     bool load_chunk();
-    uint64_t varint();
+    // Most numbers of a trace fit one byte: that case inline, the rest out of line.
+    uint64_t varint() {
+        const uint8_t b = byte();
+        return b & 0x80 ? varint_from(b) : b;
+    }
+    uint64_t varint_from(uint8_t first);
     // Every byte of every record passes here: inline, the bounds check its only branch.
     uint8_t byte() {
         if (pos_ >= raw_.size()) past_end();
