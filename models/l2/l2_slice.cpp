@@ -252,7 +252,7 @@ void L2Slice::run_partials() {
         MemRequest by;
         by.pc = d.origin.pc, by.source = d.origin.source, by.home = d.origin.home, by.link = d.origin.link;
         bool link_table = false;
-        const auto extra = mshrs_for(d.line_no, by.link, link_table).miss(d.line_no, still, {nullptr, now, still});
+        const auto extra = mshrs_for(d.line_no, by.link, link_table).miss(d.line_no, still, {nullptr, now, still, false});
         if (!extra) return clk_.calendar().wake(partial_unit_, now + 1);  // every MSHR busy: tried again next cycle
         stats_.partial_sectors += uint64_t(__builtin_popcount(*extra));  // not those already on their way
         if (*extra) fetch(d.line_no, *extra, write_slot(now), by, link_table);
