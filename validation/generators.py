@@ -169,6 +169,36 @@ def local_launch(path, blocks, n):
         f.write("end\n")
 
 
+LOCAL_FRAME = 48  # local_rewrite.hip's floats a thread
+
+
+def local_rewrite(path, name, space, rounds, blocks):
+    """local_rewrite.hip: each thread loads in[t], stores its 48-float frame, loads and stores it again in
+    each of `rounds` - 1 rounds (a volatile access each: load, wait, 2 instructions, store), loads it to
+    add it up and stores out[t]. `local`: private offsets 4 i (the model interleaves the lanes, as the
+    GPU does); `global`: the same layout in a buffer, warp w's element i of lane l at word
+    (w x 48 + i) x 32 + l. The instruction counts are assumed until the SASS is read."""
+    src, dst, frames = GLOBAL, GLOBAL + (1 << 32), GLOBAL + (2 << 32)
+    local = space == "local"
+    with open(path, "w") as f:
+        header(f, name, blocks, 256, " vgprs 32" + (f" scratch {4 * LOCAL_FRAME}" if local else ""))
+        for b in range(blocks):
+            for w in range(8):
+                warp = b * 8 + w
+                if local:
+                    at = [f"local 4 0x20 all affine {hex(4 * i)} 0" for i in range(LOCAL_FRAME)]
+                else:
+                    at = [f"global 4 0x20 all affine {hex(frames + 4 * (warp * LOCAL_FRAME + i) * WS)} 4"
+                          for i in range(LOCAL_FRAME)]
+                f.write(f"wave {b} {w}\ncompute 6\nld global 4 0x10 all affine {hex(src + 4 * warp * WS)} 4\nwait\n")
+                f.write("".join(f"compute 1\nst {a}\n" for a in at))
+                for _ in range(rounds - 1):
+                    f.write("".join(f"ld {a}\nwait\ncompute 2\nst {a}\n" for a in at))
+                f.write("".join(f"ld {a}\nwait\ncompute 1\n" for a in at))
+                f.write(f"st global 4 0x30 all affine {hex(dst + 4 * warp * WS)} 4\n")
+        f.write("end\n")
+
+
 def partial_writes(path, name, stride, mib):
     """partial_writes.hip: every thread of 256-thread blocks one 4-byte store, `stride` words apart, over
     `mib` MiB; no other instructions. `halves` and `across_warps` write every word, in parts."""

@@ -238,6 +238,26 @@ def partial_writes(run):
                 f"| {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) |")
 
 
+LOCAL_REWRITE_VARIANTS = [(f"{space}_r{r}_b{b}", space, r, b) for r in (1, 2, 8)  # the program's launch order
+                          for b in (264, 528, 792, 1056, 2112) if not (r == 8 and b in (792, 2112))
+                          for space in ("local", "global")]
+
+
+def local_rewrite(run):
+    """local_rewrite.hip: DRAM bytes read and written per variant, measured (one profiled launch each) and
+    predicted: whether the L2 writes private frames back as it writes the same lines of global data."""
+    meas = ncu_rows(run.measurement, ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
+    if len(meas) != len(LOCAL_REWRITE_VARIANTS):
+        raise SystemExit(f"{len(meas)} measured launches, {len(LOCAL_REWRITE_VARIANTS)} variants")
+    run.out("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model | cycles, measured / model |\n"
+            "|---|---|---|---|")
+    for (name, *_), (mr, mw, mc), s in replay_variants(run, LOCAL_REWRITE_VARIANTS, meas):
+        pr, pw, pc = s["dram.read_bytes"], s["dram.write_bytes"], s["cycles"]
+        run.compare_all(name, {"DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw), "cycles": (mc, pc)})
+        run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} "
+                f"| {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) |")
+
+
 def rw_mix_kernel(variant, r, w):
     """The start of the CUDA kernel's name that runs a rw_mix variant."""
     return {"rmw": "rmw", "l2_read": "rotate_read"}.get(variant, f"void mix<{r}, {w}>")

@@ -66,6 +66,10 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
         param::count<P>("l2.line_bytes", "bytes", "L2 line", {4, kMaxLineBytes}, [](P& p) -> auto& { return p.geometry.line_bytes; }),
         param::count<P>("l2.sector_bytes", "bytes", "L2 sector", {4, kMaxLineBytes}, &P::sector_bytes),
         param::count<P>("l2.assoc", "ways", "L2 associativity", {1, kMaxAssoc}, [](P& p) -> auto& { return p.geometry.assoc; }),
+        param::choice<P>("l2.set_hash",
+                         "off: a line's set in its slice is its index (the line number without the channel digits) mod the "
+                         "sets; on: hashed, so that lines a multiple of the sets apart spread over them",
+                         {{"on", true}, {"off", false}}, [](P& p) -> auto& { return p.geometry.hashed_sets; }),
         param::choice_text<P>("l2.replacement", "L2 replacement policy", replacement_names(), &P::replacement),
         param::count<P>("l2.hit_latency", "cycles", "L2 lookup to data", {0, kMaxLatency}, &P::hit_latency),
         param::count<P>("l2.atomic_latency", "cycles", "L2 lookup to atomic result", {0, kMaxLatency}, &P::atomic_latency),

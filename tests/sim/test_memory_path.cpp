@@ -48,6 +48,31 @@ TEST_CASE("a dirty L2 line is written back when it is evicted", "[sim][memory]")
     CHECK(stat(r, "dram.read_bytes") == 64);  // the loaded 64-byte L1 line: two sectors
 }
 
+// One channel of 4 sets of 2 ways (1 KiB of 128-byte lines). The first kernel reads lines 0, 4 and 8, the
+// second line 0 again (the L1s are emptied at a launch): the second kernel's DRAM reads.
+static double set_hash_reread(const char* hash) {
+    const std::string kernel = "kernel k grid 1 1 1 block 64 1 1\nwave 0 0\n";
+    const std::string text = "dcusim-trace 1\nwave_size 64\n" + kernel +
+                             "ld global 4 0x10 0xffffffff affine 0x0 4\nld global 4 0x10 0xffffffff affine 0x200 4\n"
+                             "ld global 4 0x10 0xffffffff affine 0x400 4\nwait\nend\n" +
+                             kernel + "ld global 4 0x20 0xffffffff affine 0x0 4\nwait\nend\n";
+    const RunResult r = run_files(
+        preset("dcu-z100", {{"l2.channels", "1"}, {"l2.size_bytes", "1K"}, {"l2.assoc", "2"}, {"l2.set_hash", hash}}),
+        {write_temp(std::string("sethash_") + hash + ".trace", text)});
+    CHECK(stat(r, "dram.read_bytes", 0) == 3 * 128);
+    return stat(r, "dram.read_bytes", 1);
+}
+
+TEST_CASE("l2.set_hash off: lines a multiple of the sets apart share a set", "[sim][memory]") {
+    // All three are set 0: line 8 evicts line 0 (the LRU), read from DRAM again.
+    CHECK(set_hash_reread("off") == 128);
+}
+
+TEST_CASE("l2.set_hash on: lines a multiple of the sets apart spread over the sets", "[sim][memory]") {
+    // Set = (index mod 4 + the upper half of (index / 4) x 0x9E3779B97F4A7C15) mod 4: 0, 1 and 2. It hits.
+    CHECK(set_hash_reread("on") == 0);
+}
+
 TEST_CASE("streaming 8 MiB past a 1 MiB L2 reads 8 MiB from DRAM", "[sim][memory]") {
     auto path = write_generated("stream.dctrace", 64, [](trace::RecordSink& s) {
         trace::gen_stream(s, 8 << 20, 256, 4, 16, 1, 64);
