@@ -14,7 +14,9 @@ mkdir -p "$OUT"
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 H200=(--config "$ROOT/configs/h200.ini" --l2.flush_at_launch on --l2.dirty_at_launch_bytes 2380672)
 for t in "$@"; do
-    n=$(basename "$t" .trace)
+    n=$(basename "$t")
+    n=${n%.trace}
+    n=${n%.dctrace}
     for mode in off auto; do
         /usr/bin/time -f "%U %S %M" -o "$OUT/$n.$mode.time" "$B/dcusim" run "${H200[@]}" --sample.mode "$mode" -q \
             --json "$OUT/$n.$mode.json" "$t" >"$OUT/$n.$mode.out" 2>&1
