@@ -219,16 +219,13 @@ def local_launch(run):
             run.out(f"{name} {blocks} {c:.0f} {m:.0f} {pct(c, m):+.1f}%")
 
 
-def partial_writes(run):
-    """partial_writes.hip: DRAM bytes read and written and the cycles per variant, measured (one profiled
-    launch each) and predicted."""
-    variants = [(f"{name}_{mib}MiB", stride, mib) for mib in (64, 256)  # the program's launch order
-                for name, stride in (("word_per_sector", 8), ("word_per_line", 32), ("whole_sector", 1))]
-    variants += [("halves_256MiB", 2, 256), ("across_warps_256MiB", 8, 256)]  # whole sectors, in parts
-    meas = ncu_rows(run.measurement, ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
-    if len(meas) not in (6, len(variants)):  # a run of partial_writes.hip before the in-parts variants has 6
-        raise SystemExit(f"{len(meas)} measured launches, {len(variants)} variants")
-    variants = variants[:len(meas)]
+DRAM_BYTES_METRICS = ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max")
+
+
+def dram_bytes_table(run, variants, meas):
+    """Per variant (the generator's arguments, the name first) its DRAM bytes read and written and its
+    cycles, measured (ncu_rows of DRAM_BYTES_METRICS, in the variants' order) and predicted: compared, and
+    the table."""
     run.out("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model | cycles, measured / model |\n"
             "|---|---|---|---|")
     for (name, *_), (mr, mw, mc), s in replay_variants(run, variants, meas):
@@ -236,6 +233,19 @@ def partial_writes(run):
         run.compare_all(name, {"DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw), "cycles": (mc, pc)})
         run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} "
                 f"| {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) |")
+
+
+def partial_writes(run):
+    """partial_writes.hip: DRAM bytes read and written and the cycles per variant, measured (one profiled
+    launch each) and predicted."""
+    variants = [(f"{name}_{mib}MiB", stride, mib) for mib in (64, 256)  # the program's launch order
+                for name, stride in (("word_per_sector", 8), ("word_per_line", 32), ("whole_sector", 1))]
+    variants += [("halves_256MiB", 2, 256), ("across_warps_256MiB", 8, 256)]  # whole sectors, in parts
+    meas = ncu_rows(run.measurement, DRAM_BYTES_METRICS)
+    if len(meas) not in (6, len(variants)):  # a run of partial_writes.hip before the in-parts variants has 6
+        raise SystemExit(f"{len(meas)} measured launches, {len(variants)} variants")
+    variants = variants[:len(meas)]
+    dram_bytes_table(run, variants, meas)
 
 
 LOCAL_REWRITE_VARIANTS = [(f"{space}_r{r}_b{b}", space, r, b) for r in (1, 2, 8)  # the program's launch order
@@ -246,16 +256,10 @@ LOCAL_REWRITE_VARIANTS = [(f"{space}_r{r}_b{b}", space, r, b) for r in (1, 2, 8)
 def local_rewrite(run):
     """local_rewrite.hip: DRAM bytes read and written per variant, measured (one profiled launch each) and
     predicted: whether the L2 writes private frames back as it writes the same lines of global data."""
-    meas = ncu_rows(run.measurement, ("dram__bytes_read.sum", "dram__bytes_write.sum", "gpc__cycles_elapsed.max"))
+    meas = ncu_rows(run.measurement, DRAM_BYTES_METRICS)
     if len(meas) != len(LOCAL_REWRITE_VARIANTS):
         raise SystemExit(f"{len(meas)} measured launches, {len(LOCAL_REWRITE_VARIANTS)} variants")
-    run.out("| variant | DRAM read MB, measured / model | DRAM written MB, measured / model | cycles, measured / model |\n"
-            "|---|---|---|---|")
-    for (name, *_), (mr, mw, mc), s in replay_variants(run, LOCAL_REWRITE_VARIANTS, meas):
-        pr, pw, pc = s["dram.read_bytes"], s["dram.write_bytes"], s["cycles"]
-        run.compare_all(name, {"DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw), "cycles": (mc, pc)})
-        run.out(f"| {name} | {mr / 1e6:.2f} / {pr / 1e6:.2f} | {mw / 1e6:.2f} / {pw / 1e6:.2f} "
-                f"| {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) |")
+    dram_bytes_table(run, LOCAL_REWRITE_VARIANTS, meas)
 
 
 def rw_mix_kernel(variant, r, w):
