@@ -15,6 +15,7 @@ public:
     virtual void fill(uint32_t set, uint32_t way) { touch(set, way); }  // a line installed
     virtual uint32_t victim(uint32_t set) = 0;            // way to evict (all ways valid)
     virtual void invalidate(uint32_t set, uint32_t way) = 0;
+    virtual void prefetch(uint32_t) const {}  // the set's state, into the host's cache, before it is needed
 };
 
 // One age stamp per way; the way with the oldest stamp goes.
@@ -23,6 +24,10 @@ public:
     StampPolicy(uint32_t sets, uint32_t ways) : ways_(ways), stamp_(size_t(sets) * ways, 0) {}
     uint32_t victim(uint32_t set) override;
     void invalidate(uint32_t set, uint32_t way) override { stamp_[size_t(set) * ways_ + way] = 0; }
+    void prefetch(uint32_t set) const override {
+        const char* p = reinterpret_cast<const char*>(&stamp_[size_t(set) * ways_]);
+        for (size_t b = 0; b < ways_ * sizeof(uint64_t); b += 64) __builtin_prefetch(p + b);
+    }
 
 protected:
     void stamp(uint32_t set, uint32_t way) { stamp_[size_t(set) * ways_ + way] = ++clock_; }

@@ -15,7 +15,7 @@ public:
     // (see TagArray); a cache of its own (the defaults) uses the line number.
     SectorTags(const CacheGeometry& g, const std::string& replacement, uint64_t lines_per_run = 1, uint64_t channels = 1)
         : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), valid_(size_t(g.sets()) * g.assoc, 0),
-          dirty_(valid_.size(), 0), run_(lines_per_run), channels_(channels) {}
+          dirty_(valid_.size(), 0), run_(lines_per_run), channels_(channels), assoc_(g.assoc) {}
     // Valid sectors of `line` (0 when absent); touches it for replacement when present.
     uint32_t lookup(uint64_t line_no) {
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
@@ -74,6 +74,14 @@ public:
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
         if (s >= 0) valid_[size_t(s)] = 0;
     }
+    // Brings `line`'s set (tags, replacement state, sector bits) into the host's cache.
+    void prefetch(uint64_t line_no) const {
+        const uint64_t index = index_of(line_no);
+        tags_.prefetch(index);
+        const size_t at = size_t(tags_.set_of(index)) * assoc_;
+        __builtin_prefetch(&valid_[at]);
+        __builtin_prefetch(&dirty_[at]);
+    }
     uint64_t valid_lines() const { return tags_.valid_lines(); }
     void invalidate_all() {
         tags_.invalidate_all();
@@ -86,6 +94,7 @@ private:
     std::vector<uint32_t> valid_, dirty_;
     uint64_t index_of(uint64_t line) const { return channels_.div(run_.div(line)) * run_.value() + run_.mod(line); }
     Divisor run_, channels_;
+    uint32_t assoc_;
 };
 
 }  // namespace dcusim

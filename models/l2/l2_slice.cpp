@@ -20,6 +20,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
 
 void L2Slice::mem_request(MemRequest& req) {
     const Cycle arrival = std::max(clk_.now(), req.issue);
+    tags_.prefetch(req.addr / p_.geometry.line_bytes);  // cold in a large L2: fetched while the request queues
     (req.link ? link_port_ : port_).push({&req, arrival}, arrival);
 }
 
@@ -216,6 +217,7 @@ void L2Slice::mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evic
 
 L2Slice::WarmTraffic L2Slice::warm(uint64_t line_no, uint32_t sectors, uint32_t full, trace::Op op, bool copy) {
     WarmTraffic t;
+    tags_.prefetch(line_no);  // the set's arrays miss together rather than one after the other
     // A victim leaves as a write-back would, untimed: its dirty sectors are counted as written.
     auto drop = [this, &t](const SectorTags::Victim& v) { t.written_sectors += leave(v); };
     if (op != trace::Op::Store || copy) {
