@@ -49,6 +49,8 @@ public:
         dp.sample = p.sample;
         dp.sample_line_bytes = p.l1.geometry.line_bytes;
         min_workgroups_ = p.sample.min_workgroups;
+        wave_size_ = p.cu.wave_size;
+        issue_cycles_ = p.cu.issue_cycles;
         sample_tolerance_ = p.sample.tolerance;
         if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
         if (!p.fixed_memory) {
@@ -149,6 +151,8 @@ public:
         launch_->begin(occ, *this);  // before the resets below: an L2 flush's write-backs are no kernel's
         if (mem_) mem_->reset_stats();
         projection_.reset();
+        skipped_ = {};
+        skipped_exact_ = source_->capture_wave_size() == wave_size_;  // else regrouped when taken: projected
         if (warmer_) warmer_->reset_traffic();
         if (xbar_) xbar_->reset_stats();
         if (dram_) dram_->settle(), dram_->reset_stats();  // refreshes between kernels count for neither
@@ -204,6 +208,9 @@ public:
         if (warmer_) regime_.steady(l2_look());
     }
     void sample_skipped(uint64_t n) override { projection_.skipped(n); }
+    void sample_skipped_workgroup(const std::vector<trace::WaveTrace>& waves) override {
+        if (skipped_exact_) skipped_.workgroup(waves, issue_cycles_);
+    }
     void sample_warm(const std::vector<trace::WaveTrace>& waves) override {
         if (warmer_) warmer_->workgroup(waves);
     }
@@ -270,6 +277,7 @@ private:
             projection_.counted("dram.write_bytes", double(warmer_->written_bytes()));
             projection_.counted("l2.writeback_bytes", double(warmer_->written_bytes()));
         }
+        if (r.projected && skipped_exact_) count_skipped();
         if (r.projected) projection_.apply(r.stats);
         sample_counter_table().report({r.projected ? 1u : 0u, sample_.total, sample_.simulated, sample_cycles_}, r.stats);
         const std::string wgs = std::to_string(sample_.total) + " workgroups";
@@ -291,6 +299,15 @@ private:
                 r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance" +
                                 (warmer_ ? std::string() : std::string(" with the L2 not filling"));
         }
+    }
+
+    // The skipped workgroups' counts that their trace decides (instructions, waves, workgroups), counted
+    // instead of projected; their stall cycles are the timing's, and stay projected.
+    void count_skipped() {
+        StatMap m;
+        skipped_.report(m);
+        for (const auto& [key, v] : m)
+            if (key.rfind("stall.", 0) != 0) projection_.counted(key, v);
     }
 
     // What a launch acts on (models/gpu/launch.h).
@@ -338,6 +355,10 @@ private:
     SampleReport sample_;
     Cycle sample_cycles_ = 0;
     uint64_t min_workgroups_ = 0;
+    uint32_t wave_size_ = 64;
+    Cycle issue_cycles_ = 4;
+    CuStats skipped_;             // the skipped workgroups' counts, with skipped_exact_
+    bool skipped_exact_ = false;  // the trace's waves are the CU's: nothing regrouped
     uint64_t l2_lines_ = 0;  // the L2's capacity, all slices
     double sample_tolerance_ = 0.05;
     uint64_t l2_dirty_limit_ = 0;  // the L2's dirty limit, all slices, in sectors (0: none)

@@ -166,8 +166,7 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 end_stall(w, now, in.pc);
                 if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
                 ++w.next;
-                ++stats_.waits;
-                ++stats_.instructions;
+                stats_.issued(in, p_.issue_cycles);
                 continue;
             case RecKind::Compute: {
                 if (in.count == 0) {
@@ -176,22 +175,17 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 }
                 if (!issue_empty_lds(w, slot, in, now)) return;
                 ++w.next;
-                stats_.compute_instructions += in.count;
-                stats_.instructions += in.count;
+                stats_.issued(in, p_.issue_cycles);
                 // The SIMD is busy issue_cycles per instruction; the wave itself can issue its
                 // next one only later (compute_hold).
-                Cycle busy = in.count * p_.issue_cycles;
-                simd_free_[s] = now + busy;
-                stats_.simd_busy_cycles += busy;
+                simd_free_[s] = now + in.count * p_.issue_cycles;
                 return schedule(slot, now + compute_hold(in));
             }
             case RecKind::Barrier: {
                 ++w.next;
-                ++stats_.barriers;
                 if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
-                ++stats_.instructions;
+                stats_.issued(in, p_.issue_cycles);
                 simd_free_[s] = now + p_.issue_cycles;
-                stats_.simd_busy_cycles += p_.issue_cycles;
                 WorkgroupSlot& g = wgs_[w.wg];
                 ++g.at_barrier;
                 Cycle taken = now + p_.issue_cycles;  // the barrier has issued
@@ -210,10 +204,8 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 end_stall(w, now, in.pc);
                 if (PcProfile* prof = PcProfile::active()) ++prof->at(in.pc).instructions;
                 ++w.next;
-                ++stats_.instructions;
-                ++stats_.mem_instructions;
+                stats_.issued(in, p_.issue_cycles);
                 simd_free_[s] = now + p_.issue_cycles;
-                stats_.simd_busy_cycles += p_.issue_cycles;
                 issue_mem(w, slot, in, now);
                 return schedule(slot, now + std::max(p_.issue_cycles, p_.wave_issue_cycles));
             }
@@ -257,8 +249,6 @@ bool ComputeUnit::wait_done(WaveState& w, uint32_t slot, const Instr& in, Cycle 
 void ComputeUnit::issue_mem(WaveState& w, uint32_t slot, const Instr& in, Cycle now) {
     MemRequest& r = new_request(w, slot, in, now);
     const uint32_t ri = uint32_t(r.tag >> 32);
-    if (in.space == Space::Global) ++stats_.global_instructions;
-    if (in.space == Space::Local) ++stats_.local_instructions;
     if (in.space != Space::Lds && in.space != Space::Const) return send_vector(w, r, now);
     ++w.unknown;
     const Cycle at = (in.space == Space::Lds ? lds : constant)->wave_request(r);

@@ -33,6 +33,30 @@ struct CuStats {
     uint64_t simd_busy_cycles = 0;
     uint64_t barrier_stall_cycles = 0, wait_stall_cycles = 0, outstanding_stall_cycles = 0;
     void report(StatMap& m) const;
+    // What issuing `in` adds (its stalls aside), each SIMD instruction busy `issue_cycles`: the one
+    // rule for the waves a CU runs and for the workgroups sampling skips.
+    void issued(const trace::Instr& in, Cycle issue_cycles) {
+        switch (in.kind) {
+            case trace::RecKind::Wait: ++waits, ++instructions; break;
+            case trace::RecKind::Compute:
+                compute_instructions += in.count, instructions += in.count;
+                simd_busy_cycles += in.count * issue_cycles;
+                break;
+            case trace::RecKind::Barrier: ++barriers, ++instructions, simd_busy_cycles += issue_cycles; break;
+            case trace::RecKind::Mem:
+                ++instructions, ++mem_instructions, simd_busy_cycles += issue_cycles;
+                global_instructions += in.space == trace::Space::Global;
+                local_instructions += in.space == trace::Space::Local;
+                break;
+            default: break;
+        }
+    }
+    // A whole workgroup, as it would run at the CU's wave size: its counts that the trace decides.
+    void workgroup(const std::vector<trace::WaveTrace>& waves, Cycle issue_cycles) {
+        ++workgroups, this->waves += waves.size();
+        for (const trace::WaveTrace& w : waves)
+            for (const trace::Instr& in : w.instrs) issued(in, issue_cycles);
+    }
 };
 
 // Its counters, declared in cu_counters.cpp.

@@ -125,3 +125,19 @@ TEST_CASE("sampling: not warmed, the windows' reads stand for the skipped workgr
     REQUIRE(stat(r, "sample.projected") == 1);
     CHECK(stat(r, "dram.read_bytes") > 900 * 64);
 }
+
+TEST_CASE("sampling: the skipped workgroups' instructions are counted from their trace", "[sample]") {
+    // Workgroups of 100, 100 and 101 compute instructions in turn: one signature class (5 significant
+    // bits), so windows of two workgroups see 200, 201 or 202 of them and a projection from them is
+    // off; the skipped workgroups' own records give the sums exactly: 667 x 100 + 333 x 101.
+    std::vector<unsigned> counts(1000);
+    for (size_t i = 0; i < counts.size(); ++i) counts[i] = i % 3 == 2 ? 101 : 100;
+    auto r = run_sampled(counts, "auto");
+    REQUIRE(stat(r, "sample.projected") == 1);
+    CHECK(r.kernels[0].sample_note.find("(1 signature classes)") != std::string::npos);
+    CHECK(stat(r, "compute.instructions") == 100333);
+    CHECK(stat(r, "instructions") == 100333);
+    CHECK(stat(r, "simd.busy_cycles") == 4 * 100333);  // cu.issue_cycles 4
+    CHECK(stat(r, "workgroups") == 1000);
+    CHECK(stat(r, "waves") == 1000);
+}

@@ -29,6 +29,7 @@ public:
         }
     }
     const std::vector<Record>& host_before() const override { return host_; }
+    uint32_t capture_wave_size() const { return reader_->capture_wave_size(); }  // the current kernel's file's
     const KernelInfo& kernel() const override { return reader_->kernel(); }
     const std::map<uint64_t, std::string>& pc_lines() const override { return reader_->pc_lines(); }
     bool next_workgroup(WorkgroupTrace& wg) override { return reader_->next_workgroup(wg); }
