@@ -140,7 +140,15 @@ std::string to_json(const Config& cfg, const std::vector<std::string>& traces, c
     j["kernels"] = nlohmann::ordered_json::array();
     for (const auto& k : r.kernels) {
         nlohmann::ordered_json kj = {{"name", k.name}};
-        if (!k.sample_note.empty()) kj["sample"] = {{"projected", k.projected}, {"note", k.sample_note}};
+        if (!k.sample_note.empty()) {
+            kj["sample"] = {{"projected", k.projected}, {"note", k.sample_note}};
+            auto ms = nlohmann::ordered_json::array();
+            for (const SampleMeasurement& m : k.sample_measurements)
+                ms.push_back({{"window_cycles", m.windows}, {"span_first_window", m.span_first},
+                              {"workgroups_per_window", m.workgroups_per_window}, {"cycles_per_workgroup", m.rate},
+                              {"workgroups_skipped", m.skipped}});
+            kj["sample"]["measurements"] = ms;
+        }
         kj["stats"] = stats_json(k.stats);
         if (!k.pcs.empty()) {
             kj["pcs"] = nlohmann::ordered_json::array();

@@ -272,6 +272,7 @@ private:
     void add_sample_figures(KernelResult& r) {
         sampled_ = false;
         r.projected = sample_.status == SampleStatus::Projected;
+        r.sample_measurements = sample_.measurements;
         if (r.projected && warmer_) {  // the DRAM traffic of the skipped workgroups, as their warming counted it
             projection_.counted("dram.read_bytes", double(warmer_->read_bytes()));
             projection_.counted("dram.write_bytes", double(warmer_->written_bytes()));

@@ -9,6 +9,7 @@
 
 #include "../models/common/pc_profile.h"
 #include "../models/common/stats.h"
+#include "../models/dispatch/sample_measurement.h"
 #include "../models/host/streams.h"
 #include "config.h"
 
@@ -28,6 +29,7 @@ struct KernelResult {
     // whether its cycles and sums are projected rather than simulated.
     std::string sample_note;
     bool projected = false;
+    std::vector<SampleMeasurement> sample_measurements;  // what the sampler measured, in order
 };
 
 struct RunResult {

@@ -101,6 +101,7 @@ void Sampler::restart() {
 void Sampler::end_stretch() {
     if (stretch_skipped_ == 0) return;
     obs_->sample_skipped(stretch_skipped_);
+    if (!rep_.measurements.empty()) rep_.measurements.back().skipped += stretch_skipped_;
     rep_.projected_cycles += double(stretch_skipped_) * rate_;
     rep_.status = SampleStatus::Projected;
     stretch_skipped_ = 0;
@@ -195,6 +196,10 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     const uint64_t workgroups = (last - j) * window_;
     steady_ = true;
     rate_ = double(end.at - first.at) / double(workgroups);
+    SampleMeasurement m;
+    for (size_t i = 1; i < marks_.size(); ++i) m.windows.push_back(marks_[i].at - marks_[i - 1].at);
+    m.span_first = uint32_t(j), m.workgroups_per_window = window_, m.rate = rate_;
+    rep_.measurements.push_back(std::move(m));
     obs_->sample_steady(first.id, end.id, workgroups);
 }
 

@@ -22,6 +22,7 @@
 #include "../../traces/replay/wave_trace.h"
 #include "../common/clock.h"
 #include "../common/stats.h"
+#include "sample_measurement.h"
 #include "sample_params.h"
 
 namespace dcusim {
@@ -42,6 +43,7 @@ struct SampleReport {
     uint64_t needed = 0;     // workgroups the warm-up and the steady windows retire
     uint64_t capacity = 0;   // workgroups the GPU holds at once (an occupancy round)
     double projected_cycles = 0;  // skipped workgroups x the steady rate of their stretch
+    std::vector<SampleMeasurement> measurements;
 };
 
 // What a kernel's report says of its sampling (sample.*), declared in dispatch_counters.cpp.

@@ -50,6 +50,15 @@ TEST_CASE("sampling: 1000 identical workgroups, projected within one workgroup's
     CHECK(stat(r, "waves") == 1000);
     CHECK(r.kernels[0].projected);
     CHECK(r.kernels[0].sample_note.find("projected: 9 of 1000 workgroups simulated (1 signature classes)") == 0);
+    // One measurement: windows of one round (2 workgroups) from 12 to 24, 36 and 48, all three the
+    // span, 6 cycles a workgroup, and the 991 skipped at it.
+    REQUIRE(r.kernels[0].sample_measurements.size() == 1);
+    const SampleMeasurement& m = r.kernels[0].sample_measurements[0];
+    CHECK(m.windows == std::vector<Cycle>{12, 12, 12});
+    CHECK(m.span_first == 0);
+    CHECK(m.workgroups_per_window == 2);
+    CHECK(m.rate == 6.0);
+    CHECK(m.skipped == 991);
 }
 
 TEST_CASE("sampling: 1001 identical workgroups, projected exactly", "[sample]") {
@@ -72,6 +81,14 @@ TEST_CASE("sampling: a new class ends the skipping and is measured again", "[sam
     CHECK(stat(r, "sample.workgroups_simulated") == 19);
     CHECK(stat(r, "sample.cycles_simulated") == 160);
     CHECK(stat(r, "compute.instructions") == 500 * 3 + 500 * 5);
+    // Two measurements: 6 cycles a workgroup with 491 skipped, then windows of 20 (80 to 140), 10 a
+    // workgroup with 490 skipped.
+    REQUIRE(r.kernels[0].sample_measurements.size() == 2);
+    CHECK(r.kernels[0].sample_measurements[0].rate == 6.0);
+    CHECK(r.kernels[0].sample_measurements[0].skipped == 491);
+    CHECK(r.kernels[0].sample_measurements[1].windows == std::vector<Cycle>{20, 20, 20});
+    CHECK(r.kernels[0].sample_measurements[1].rate == 10.0);
+    CHECK(r.kernels[0].sample_measurements[1].skipped == 490);
 }
 
 TEST_CASE("sampling: a kernel too small runs in full and says so", "[sample]") {
