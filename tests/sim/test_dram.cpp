@@ -127,7 +127,7 @@ TEST_CASE("an idle channel's refresh over before the next access costs it nothin
     CHECK(r.stats.at("dram.refreshes") == 1);
 }
 
-TEST_CASE("an idle channel catches up on several refreshes; the last one still holds the banks", "[sim][dram]") {
+TEST_CASE("an idle channel catches up on several refreshes and the last one still holds the banks", "[sim][dram]") {
     DramParams p = refreshing();
     // Idle from 31 to 220, channel 0's refreshes fall due at 100 and 200. The first closes the
     // open bank (PRE 100, REF 114, over at 164); the second finds the banks closed and refreshes

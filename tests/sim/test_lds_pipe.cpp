@@ -70,7 +70,7 @@ TEST_CASE("LDS pipe: a launch beside running workgroups costs the next access a 
     CHECK(s.load_cycles == 4);
 }
 
-TEST_CASE("LDS pipe: launch conflict cycles add up until an access takes them; 0 counts none", "[lds]") {
+TEST_CASE("LDS pipe: launch conflict cycles add up until an access takes them and 0 counts none", "[lds]") {
     const auto w = wave_of({"ld lds 4 0 all affine 0 4"});
     for (auto [k, lost] : {std::pair{2u, 4u}, std::pair{0u, 0u}}) {
         LdsParams p;

@@ -27,7 +27,7 @@ TEST_CASE("L1 data banks: contiguous words take one cycle, one offset of 32 line
     CHECK(cycles(b, "ld global 8 0 all affine 0x1000 16") == 4);
 }
 
-TEST_CASE("L1 data banks: lanes reading one word share it; a lane across two words reads both", "[l1]") {
+TEST_CASE("L1 data banks: lanes reading one word share it and a lane across two words reads both", "[l1]") {
     DataBanks b(16, 8);
     CHECK(cycles(b, "ld global 4 0 all affine 0x1000 0") == 1);
     // 16-byte lanes 128 bytes apart: words 16k and 16k+1, banks 0 and 1, 32 words each.

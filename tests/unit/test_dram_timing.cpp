@@ -62,7 +62,7 @@ TEST_CASE("DRAM timing: read, write and precharge turnarounds", "[dram]") {
     CHECK(tc.bank_at(0, DramCmd::Act) == 73);   // 59 + tRP, past tRC (42)
 }
 
-TEST_CASE("DRAM refresh: PRE the open banks, then REF; idle refreshes all at once", "[dram]") {
+TEST_CASE("DRAM refresh: PRE the open banks, then REF and idle refreshes all at once", "[dram]") {
     DramParams p;
     p.channels = 2;
     DramTimingChecker tc(p);

@@ -69,7 +69,7 @@ TEST_CASE("256 MiB host to device, DCU preset: pageable stages 128 chunks behind
     CHECK(link.copy_ps(CopyDir::H2D, HostMem::Mapped, 256 * kMiB) == pinned);
 }
 
-TEST_CASE("256 MiB host to device, H200 preset: PCIe 5.0 halves pinned; pageable stays memcpy-bound") {
+TEST_CASE("256 MiB host to device, H200 preset: PCIe 5.0 halves pinned and pageable stays memcpy-bound") {
     const HostLinkParams p = preset_link("h200.ini");
     REQUIRE(p.h2d_mbps == 55357);
     const HostLink link(p);
@@ -133,7 +133,7 @@ TEST_CASE("two streams that each copy and run a kernel finish sooner than one st
     CHECK(two.spans()[3].on == HostSpan::On::Gpu);
 }
 
-TEST_CASE("the default stream waits for all work and all work waits for it; syncs and blocking copies") {
+TEST_CASE("the default stream waits for all work and all work waits for it and syncs and blocking copies") {
     HostLinkParams p;
     p.h2d_latency_ns = 0, p.d2h_latency_ns = 0, p.h2d_mbps = 1000, p.d2h_mbps = 1000, p.launch_latency_ns = 0;
     const HostLink link(p);

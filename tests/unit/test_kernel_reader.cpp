@@ -27,7 +27,7 @@ KernelReader reader_of(const std::string& text, uint32_t target) {
 }
 }  // namespace
 
-TEST_CASE("kernel reader: a workgroup read and not taken is dropped; the next is as a full read gives it", "[replay]") {
+TEST_CASE("kernel reader: a workgroup read and not taken is dropped and the next is as a full read gives it", "[replay]") {
     KernelReader two = reader_of(three_blocks(), 64), one = reader_of(three_blocks(), 64);
     REQUIRE(two.next_kernel());
     REQUIRE(one.next_kernel());

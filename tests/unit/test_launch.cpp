@@ -64,7 +64,7 @@ TEST_CASE("launch: a unified storage is split, then the constant caches and L1s 
     CHECK(r.dirty.empty());
 }
 
-TEST_CASE("launch: separate L1s are not resized; the L2 is flushed and given dirty lines when asked") {
+TEST_CASE("launch: separate L1s are not resized and the L2 is flushed and given dirty lines when asked") {
     LaunchParams p;  // the defaults: no unified storage, no flush, no dirty lines
     Recorder r;
     Launch(p, 128).begin(occupancy(8, 0), r);

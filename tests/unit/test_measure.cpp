@@ -68,7 +68,7 @@ TEST_CASE("an ncu report that is no report, or misses a launch, is refused with 
     CHECK_THROWS_WITH(read_ncu_csv(cols), cols + ":1: no column 'Metric Name'");
 }
 
-TEST_CASE("rocprof's CSV gives one launch per row; a counter summed over instances is read under its own name") {
+TEST_CASE("rocprof's CSV gives one launch per row and a counter summed over instances is read under its own name") {
     const std::string path = write_tmp("rocprof.csv",
                                        "Index,KernelName,gpu-id,GRBM_GUI_ACTIVE,TCC_HIT_sum\n"
                                        "0,\"saxpy(float, float const*, float*, int) [clone .kd]\",1,5000,120\n"

@@ -98,7 +98,7 @@ TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skip
     CHECK(r.projected_cycles == Approx(2 * 61.0 / 6));
 }
 
-TEST_CASE("sampler: windows that disagree are never steady; small or short grids are not sampled", "[sample]") {
+TEST_CASE("sampler: windows that disagree are never steady and small or short grids are not sampled", "[sample]") {
     Calls calls;
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
