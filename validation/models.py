@@ -299,17 +299,10 @@ def rw_mix(run):
 
 
 def sparse_writes(run):
-    """sparse_writes.hip: per variant the cycles and DRAM MB read and written, measured / model."""
+    """sparse_writes.hip: per variant the DRAM MB read and written and the cycles, measured / model."""
     variants = [("word_per_line", 1, 1), ("word_per_sector", 4, 8), ("sector_per_line", 8, 1),  # launch order
                 ("half_line", 16, 1), ("whole_line", 32, 1), ("read_sector_per_line", 8, 1)]
-    meas = ncu_rows(run.measurement, ("gpc__cycles_elapsed.max", "dram__bytes_read.sum", "dram__bytes_write.sum"))
-    run.out("| variant | cycles, measured / model | DRAM MB read, measured / model | DRAM MB written, measured / model |\n"
-            "|---|---|---|---|")
-    for (name, *_), (mc, mr, mw), s in replay_variants(run, variants, meas):
-        pc, pr, pw = s["cycles"], s["dram.read_bytes"], s["dram.write_bytes"]
-        run.compare_all(name, {"cycles": (mc, pc), "DRAM read bytes": (mr, pr), "DRAM written bytes": (mw, pw)})
-        run.out(f"| {name} | {mc:,.0f} / {pc:,.0f} ({pct(pc, mc):+.1f} %) | {mr / 1e6:.1f} / {pr / 1e6:.1f} "
-                f"| {mw / 1e6:.1f} / {pw / 1e6:.1f} |")
+    dram_bytes_table(run, variants, ncu_rows(run.measurement, DRAM_BYTES_METRICS))
 
 
 def store_path(run):
