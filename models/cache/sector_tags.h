@@ -76,9 +76,7 @@ public:
     }
     // Brings `line`'s set (tags, replacement state, sector bits) into the host's cache.
     void prefetch(uint64_t line_no) const {
-        const uint64_t index = index_of(line_no);
-        tags_.prefetch(index);
-        const size_t at = size_t(tags_.set_of(index)) * assoc_;
+        const size_t at = size_t(tags_.prefetch(index_of(line_no))) * assoc_;
         __builtin_prefetch(&valid_[at]);
         __builtin_prefetch(&dirty_[at]);
     }

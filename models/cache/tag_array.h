@@ -42,16 +42,16 @@ public:
     int32_t fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted);
     // Brings the set `index` picks (its tags and replacement state) into the host's cache: a cache of
     // many sets misses in the host's caches on every access, and the arrays' misses then overlap.
-    void prefetch(uint64_t index) const {
+    // Returns the set, for a caller's own per-set arrays.
+    uint32_t prefetch(uint64_t index) const {
         const uint32_t set = set_index(index);
         const char* p = reinterpret_cast<const char*>(&tag_[size_t(set) * g_.assoc]);
         for (size_t b = 0; b < g_.assoc * sizeof(uint64_t); b += 64) __builtin_prefetch(p + b);
         repl_->prefetch(set);
+        return set;
     }
     // Lines held (a way, once filled, stays filled until invalidate_all).
     uint64_t valid_lines() const { return held_; }
-
-    uint32_t set_of(uint64_t index) const { return set_index(index); }
 
 private:
     uint32_t set_index(uint64_t index) const {
