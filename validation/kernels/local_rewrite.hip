@@ -8,8 +8,13 @@
 // buffer with the same layout, each warp's frame N lines of 32 words, element i of lane l at word
 // i x 32 + l. Same lines, same order, same bytes: any difference in DRAM traffic is the memory
 // space's. Grids of 264 to 2,112 blocks of 256 threads (frames of 13 to 104 MB, the L2 60 MiB) for
-// R = 1 and 2; 264, 528 and 1,056 for R = 8. Prints RESULT lines (harness.h; size field
-// R x 100,000 + blocks).
+// R = 1 and 2; 264, 528 and 1,056 for R = 8, with in[] zero (every lane of a warp stores the same
+// words). Then, `_rand`, 264, 528 and 1,056 blocks again with a distinct value in each thread: on an
+// H100 the zero frames stayed in the L2 past its size, which data compression would explain. Prints
+// RESULT lines (harness.h; size field R x 100,000 + blocks).
+#include <initializer_list>
+#include <vector>
+
 #include "../common/harness.h"
 
 constexpr int kN = 48;
@@ -48,6 +53,26 @@ __global__ void global_frame(float* out, const float* in, volatile float* frames
     out[t] = acc;
 }
 
+// Every variant of one input: R = 1, 2 and 8 at each grid (R = 8 not at 792 and 2,112 blocks: the
+// model's traces stay small), local then global.
+void run_all(bool single, const float* in, float* out, float* frames, const int* zero, const char* suffix,
+             std::initializer_list<int> grids) {
+    for (int rounds : {1, 2, 8})
+        for (int blocks : grids) {
+            if (rounds == 8 && (blocks == 792 || blocks == 2112)) continue;
+            const double bytes = 4.0 * kN * 256 * blocks * (2 * rounds - 1);  // the frames' stores and loads
+            char name[48];
+            std::snprintf(name, sizeof name, "local_r%d_b%d%s", rounds, blocks, suffix);
+            validation::measure(single, "local_rewrite", name, rounds * 100000ll + blocks, bytes, [&] {
+                hipLaunchKernelGGL(local_frame, dim3(blocks), dim3(256), 0, 0, out, in, zero, rounds);
+            });
+            std::snprintf(name, sizeof name, "global_r%d_b%d%s", rounds, blocks, suffix);
+            validation::measure(single, "local_rewrite", name, rounds * 100000ll + blocks, bytes, [&] {
+                hipLaunchKernelGGL(global_frame, dim3(blocks), dim3(256), 0, 0, out, in, frames, rounds);
+            });
+        }
+}
+
 int main(int argc, char** argv) {
     const bool single = validation::once(argc, argv);
     const int max_blocks = 2112;
@@ -60,20 +85,15 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&out, sizeof(float) * threads));
     HIP_CHECK(hipMalloc(&frames, sizeof(float) * threads * kN));
     HIP_CHECK(hipMemset(in, 0, sizeof(float) * threads));
-    for (int rounds : {1, 2, 8})
-        for (int blocks : {264, 528, 792, 1056, 2112}) {
-            if (rounds == 8 && (blocks == 792 || blocks == 2112)) continue;  // the model's traces stay small
-            const double bytes = 4.0 * kN * 256 * blocks * (2 * rounds - 1);  // the frames' stores and loads
-            char name[48];
-            std::snprintf(name, sizeof name, "local_r%d_b%d", rounds, blocks);
-            validation::measure(single, "local_rewrite", name, rounds * 100000ll + blocks, bytes, [&] {
-                hipLaunchKernelGGL(local_frame, dim3(blocks), dim3(256), 0, 0, out, in, zero, rounds);
-            });
-            std::snprintf(name, sizeof name, "global_r%d_b%d", rounds, blocks);
-            validation::measure(single, "local_rewrite", name, rounds * 100000ll + blocks, bytes, [&] {
-                hipLaunchKernelGGL(global_frame, dim3(blocks), dim3(256), 0, 0, out, in, frames, rounds);
-            });
-        }
+    run_all(single, in, out, frames, zero, "", {264, 528, 792, 1056, 2112});
+    // The same with a different value in every thread's frame: lines of 32 distinct words. With
+    // in[] zero every lane of a warp stores the same word, and a line of 32 equal words is what a
+    // compressing memory system keeps in little room.
+    std::vector<float> values(threads);
+    uint32_t x = 12345;
+    for (float& v : values) v = float((x = x * 1664525u + 1013904223u) >> 8);
+    HIP_CHECK(hipMemcpy(in, values.data(), sizeof(float) * threads, hipMemcpyHostToDevice));
+    run_all(single, in, out, frames, zero, "_rand", {264, 528, 1056});
     HIP_CHECK(hipFree(in));
     HIP_CHECK(hipFree(out));
     HIP_CHECK(hipFree(frames));
