@@ -256,5 +256,43 @@ class PcCounts(unittest.TestCase):
         self.assertEqual(r.stderr.strip(), f"{src}:1: launch 0 is k(float *, int) in the details page, void ns::j<4>(float *) here")
 
 
+class SharedSources(unittest.TestCase):
+    """validation/ncu_shared_sources.py: per launch the shared wavefronts its instructions hold."""
+    HEAD = ('"Address","Source","Instructions Executed","L1 Wavefronts Shared","L1 Wavefronts Shared Ideal",'
+            '"L1 Wavefronts Shared Excessive"\n')
+
+    def table(self, name, rows):
+        body = "".join(f'"{hex(a)}","  {src}","{e}","{w}","{i}","{w - i}"\n' for a, src, e, w, i in rows)
+        return f'"Kernel Name","{name}",\n' + self.HEAD + body
+
+    def run_page(self, text, *args):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "source.csv")
+            with open(path, "w") as f:
+                f.write(text)
+            return subprocess.run([sys.executable, os.path.join(SRC, "validation", "ncu_shared_sources.py"), path, *args],
+                                  capture_output=True, text=True), path
+
+    def test_sums_and_the_excessive_instructions_each_launch_once(self):
+        # k: a conflict-free load (4 warps, 1 wavefront each) and a 2-way store of which ncu blames 3
+        # more wavefronts than its pattern; j: one load. Each table printed twice, as ncu 2025.3 does.
+        k = self.table("k(float *)", [(0x10, "LDS R1, [R2]", 4, 4, 4), (0x20, "STS [R2], R1", 4, 11, 8),
+                                      (0x30, "FADD R1, R1, R1", 4, 0, 0)])
+        j = self.table("j(float *)", [(0x10, "LDS R1, [R2]", 2, 2, 2)])
+        r, _ = self.run_page(k + k + j + j)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        lines = r.stdout.splitlines()
+        self.assertEqual(lines[0], "== k(float *): 2 shared instructions, wavefronts 15, ideal 12, excessive 3")
+        self.assertIn("0x20 STS [R2], R1", lines[1])
+        self.assertTrue(lines[1].endswith("excessive       3"), lines[1])
+        self.assertEqual(lines[2], "== j(float *): 1 shared instructions, wavefronts 2, ideal 2, excessive 0")
+        self.assertEqual(len(lines), 3)
+
+    def test_not_a_source_page(self):
+        r, path = self.run_page('"ID","Kernel Name"\n"0","k"\n')
+        self.assertEqual(r.returncode, 1)
+        self.assertEqual(r.stderr.strip(), f"{path}:1: no source table (is it ncu's --page source --csv?)")
+
+
 if __name__ == "__main__":
     unittest.main(verbosity=1)
