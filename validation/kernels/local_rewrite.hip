@@ -12,6 +12,7 @@
 // words). Then, `_rand`, 264, 528 and 1,056 blocks again with a distinct value in each thread: on an
 // H100 the zero frames stayed in the L2 past its size, which data compression would explain. Prints
 // RESULT lines (harness.h; size field R x 100,000 + blocks).
+#include <cstdint>
 #include <initializer_list>
 #include <vector>
 
