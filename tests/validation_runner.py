@@ -279,9 +279,11 @@ class SharedSources(unittest.TestCase):
         k = self.table("k(float *)", [(0x10, "LDS R1, [R2]", 4, 4, 4), (0x20, "STS [R2], R1", 4, 11, 8),
                                       (0x30, "FADD R1, R1, R1", 4, 0, 0)])
         j = self.table("j(float *)", [(0x10, "LDS R1, [R2]", 2, 2, 2)])
-        r, _ = self.run_page(k + k + j + j)
+        g = '"Kernel Name","g(float *)",\n"Address","Source","Instructions Executed"\n"0x10","  LDG R1, [R2]","8"\n'
+        r, _ = self.run_page(g + g + k + k + j + j)
         self.assertEqual(r.returncode, 0, r.stderr)
         lines = r.stdout.splitlines()
+        self.assertEqual(lines.pop(0), "== g(float *): 0 shared instructions, wavefronts 0, ideal 0, excessive 0")
         self.assertEqual(lines[0], "== k(float *): 2 shared instructions, wavefronts 15, ideal 12, excessive 3")
         self.assertIn("0x20 STS [R2], R1", lines[1])
         self.assertTrue(lines[1].endswith("excessive       3"), lines[1])

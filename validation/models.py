@@ -422,7 +422,7 @@ def lds_mix(run):
             if r["metric"] in names:
                 meas[r["variant"]] = meas.get(r["variant"], 0) + float(r["value"])
     kernels = replay(run.dcusim, run.config, run.flags, lambda p: run.generator(p, run.params["trace"]), all_kernels=True)
-    run.out("| variant | H200 conflicts | model |\n|---|---|---|")
+    run.out("| variant | conflicts measured | model |\n|---|---|---|")
     for variant, k in zip(meas, kernels):
         p = sum(k["stats"][n] for n in names)
         if run.wants(variant):

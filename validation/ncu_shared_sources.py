@@ -3,7 +3,8 @@
 bank conflicts a kernel's unit counters hold belong to (experiment lds_sources, docs/VALIDATION.md).
 usage: ncu_shared_sources.py SOURCE.csv [--all]
   SOURCE.csv: `ncu -i REPORT --page source --csv --print-source sass` of a report profiled with the
-  SourceCounters section (ncu 2025.3 prints each launch's table twice in a row: the second is skipped)
+  SourceCounters section (ncu 2025.3 prints each launch's table twice in a row: the second is skipped;
+  the table of a kernel without shared instructions has no shared columns: none counted)
 Prints per launch the sums of "L1 Wavefronts Shared", "... Ideal" and "... Excessive" over its
 instructions, then (every instruction with --all, else those with excessive wavefronts) one line each.
 Exits 1 with a one-line error naming the file and line where the page is not as expected."""
@@ -31,13 +32,15 @@ def launches(path):
                 name, cols = row[1].strip(), None
                 continue
             if row[0].strip() == "Address":
-                missing = [c for c in ("Source", "Instructions Executed", *COLUMNS) if c not in row]
+                missing = [c for c in ("Source", "Instructions Executed") if c not in row]
                 if missing:
                     sys.exit(f"{path}:{n}: no column {missing[0]!r}")
-                cols = [row.index(c) for c in ("Address", "Source", "Instructions Executed", *COLUMNS)]
+                # ncu leaves the shared columns out of the table of a kernel with no shared instruction
+                cols = [row.index(c) for c in ("Address", "Source", "Instructions Executed", *COLUMNS)] \
+                    if all(c in row for c in COLUMNS) else []
                 out.append((name, []))
                 continue
-            if cols is None or len(row) <= max(cols):
+            if not cols or len(row) <= max(cols):
                 continue
             a, src, ex, wf, ideal, exc = (row[i] for i in cols)
             out[-1][1].append((a, src.strip(), number(ex, path, n), number(wf, path, n), number(ideal, path, n),
