@@ -12,7 +12,9 @@
 // block size or the shared size, it belongs to the launch itself.
 // gemm/tiled64 counts 5 % more store wavefronts than its pattern makes with no later launch at all
 // (one block an SM): `phases` repeats its shape, a tile stored from global loads (or from registers),
-// a barrier, conflict-free reads, a barrier, 48 times in one block an SM.
+// a barrier, conflict-free reads, a barrier, 48 times in one block an SM; then the loads' data stored
+// only after a barrier, and more sizes of unused shared memory (at 8 blocks an SM: 20 KiB more is the
+// most that keeps 8).
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
@@ -33,14 +35,23 @@ __global__ void lds_duty(float* out, int iters) {
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
 }
 
-template <bool GLOBAL>
+// SOURCE: 0 registers, 1 global loads stored as they arrive, 2 global loads stored after a barrier (the
+// loads' data all back before the first store).
+template <int SOURCE>
 __global__ void phases(float* out, const float* g, int rounds) {
     __shared__ float tile[kTile];
     const int t = threadIdx.x;
     float acc = 0;
     for (int r = 0; r < rounds; ++r) {
-        for (int i = t; i < kTile; i += blockDim.x)
-            tile[i] = GLOBAL ? g[(size_t(blockIdx.x) * rounds + r) * kTile + i] : float(i + r);
+        if (SOURCE == 2) {
+            float v[kTile / 256];
+            for (int i = t, j = 0; i < kTile; i += blockDim.x, ++j) v[j] = g[(size_t(blockIdx.x) * rounds + r) * kTile + i];
+            __syncthreads();
+            for (int i = t, j = 0; i < kTile; i += blockDim.x, ++j) tile[i] = v[j];
+        } else {
+            for (int i = t; i < kTile; i += blockDim.x)
+                tile[i] = SOURCE ? g[(size_t(blockIdx.x) * rounds + r) * kTile + i] : float(i + r);
+        }
         __syncthreads();
         volatile float* v = tile;
         for (int it = 0; it < 16; ++it) acc += v[(t + 32 * it) & (kTile - 1)];
@@ -81,11 +92,20 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&g, size_t(132) * rounds * kTile * sizeof(float)));
     HIP_CHECK(hipMemset(g, 0, size_t(132) * rounds * kTile * sizeof(float)));
     validation::measure(single, "lds_launch", "phases_ldg", 132, 0, [&] {
-        hipLaunchKernelGGL(phases<true>, dim3(132), dim3(256), 0, 0, out, g, rounds);
+        hipLaunchKernelGGL(phases<1>, dim3(132), dim3(256), 0, 0, out, g, rounds);
     });
     validation::measure(single, "lds_launch", "phases_regs", 132, 0, [&] {
-        hipLaunchKernelGGL(phases<false>, dim3(132), dim3(256), 0, 0, out, g, rounds);
+        hipLaunchKernelGGL(phases<0>, dim3(132), dim3(256), 0, 0, out, g, rounds);
     });
+    // Added after the first run: the loads' data stored after a barrier; more unused shared memory.
+    validation::measure(single, "lds_launch", "phases_ldg_barrier", 132, 0, [&] {
+        hipLaunchKernelGGL(phases<2>, dim3(132), dim3(256), 0, 0, out, g, rounds);
+    });
+    launch_duty<0>(single, "k0_t256_w8_dyn4k", out, 256, 8, 64, 4096);
+    launch_duty<0>(single, "k0_t256_w8_dyn8k", out, 256, 8, 64, 8192);
+    launch_duty<0>(single, "k0_t256_w8_dyn20k", out, 256, 8, 64, 20480);
+    launch_duty<32>(single, "k32_t256_w8_dyn16k", out, 256, 8, 64, 16384);
+    launch_duty<0>(single, "k0_t1024_w8_dyn16k", out, 1024, 8, 64, 16384);
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
