@@ -48,10 +48,10 @@ def launches(path):
     if not out:
         sys.exit(f"{path}:1: no source table (is it ncu's --page source --csv?)")
     # Each launch printed twice in a row: keep the first of each identical pair.
-    kept = [out[0]]
-    for prev, cur in zip(out, out[1:]):
-        if cur != prev or kept[-1] is not prev:
-            kept.append(cur)
+    kept, i = [], 0
+    while i < len(out):
+        kept.append(out[i])
+        i += 2 if i + 1 < len(out) and out[i + 1] == out[i] else 1
     return kept
 
 
