@@ -45,6 +45,26 @@ public:
     void touch(uint32_t set, uint32_t way) override { stamp(set, way); }
 };
 
+// True LRU for up to 16 ways, as one word a set: nibble i holds the way used
+// i-th most recently, so the victim is the last nibble and a use moves its way
+// to the front. Victims equal LruPolicy's wherever it has no ties (every way
+// used since the last invalidation), at 8 bytes a set instead of 8 a way: the
+// L2's state stays in the host's caches.
+class RankLruPolicy : public ReplacementPolicy {
+public:
+    RankLruPolicy(uint32_t sets, uint32_t ways);
+    void touch(uint32_t set, uint32_t way) override;
+    uint32_t victim(uint32_t set) override { return uint32_t(order_[set] >> (4 * (ways_ - 1))) & 15; }
+    // The way goes last: next out.
+    void invalidate(uint32_t set, uint32_t way) override;
+    void prefetch(uint32_t set) const override { __builtin_prefetch(&order_[set]); }
+
+private:
+    uint32_t position(uint32_t set, uint32_t way) const;
+    uint32_t ways_;
+    std::vector<uint64_t> order_;
+};
+
 // FIFO: only a fill stamps; the line installed longest ago goes, however often it hit.
 class FifoPolicy : public StampPolicy {
 public:
@@ -81,6 +101,7 @@ private:
 };
 
 // Names accepted by presets: "lru", "plru" (power-of-two associativity), "fifo", "random".
+// "lru" is RankLruPolicy up to 16 ways, LruPolicy beyond.
 std::unique_ptr<ReplacementPolicy> make_replacement(const std::string& name, uint32_t sets, uint32_t ways);
 
 }  // namespace dcusim

@@ -45,3 +45,40 @@ TEST_CASE("replacement: an invalidated way goes first under LRU", "[cache]") {
     r->invalidate(0, 3);
     CHECK(r->victim(0) == 3);
 }
+
+TEST_CASE("replacement: LRU of 16 ways in one word, by hand", "[cache]") {
+    auto r = make_replacement("lru", 2, 16);
+    for (uint32_t w = 0; w < 16; ++w) r->fill(1, w);
+    CHECK(r->victim(1) == 0);
+    r->touch(1, 0);  // use order 1 .. 15, 0
+    CHECK(r->victim(1) == 1);
+    r->touch(1, 15);  // the most recent way used again: order unchanged
+    r->touch(1, 1);   // use order 2 .. 14, 0, 15, 1
+    CHECK(r->victim(1) == 2);
+    r->invalidate(1, 9);
+    CHECK(r->victim(1) == 9);
+    CHECK(r->victim(0) == 15);  // the other set, never used: way 15 last
+}
+
+TEST_CASE("replacement: LRU in one word evicts as the stamps do", "[cache]") {
+    // Same uses on both; every way filled first, so the stamps have no ties.
+    for (uint32_t ways : {1u, 2u, 3u, 4u, 7u, 15u, 16u}) {
+        auto rank = make_replacement("lru", 3, ways);
+        LruPolicy stamp(3, ways);
+        uint64_t x = 88172645463325252ull;
+        for (uint32_t set = 0; set < 3; ++set)
+            for (uint32_t w = 0; w < ways; ++w) rank->fill(set, w), stamp.fill(set, w);
+        for (int i = 0; i < 20000; ++i) {
+            x ^= x << 13, x ^= x >> 7, x ^= x << 17;
+            const uint32_t set = uint32_t(x % 3), way = uint32_t((x >> 8) % ways);
+            if ((x >> 20) % 4 == 0) {  // a miss: the victim refilled
+                const uint32_t v = stamp.victim(set);
+                REQUIRE(rank->victim(set) == v);
+                rank->fill(set, v), stamp.fill(set, v);
+            } else {
+                rank->touch(set, way), stamp.touch(set, way);
+            }
+        }
+        for (uint32_t set = 0; set < 3; ++set) CHECK(rank->victim(set) == stamp.victim(set));
+    }
+}
