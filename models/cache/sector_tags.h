@@ -14,12 +14,12 @@ public:
     // lines picks its set from the line number without the channel digits
     // (see TagArray); a cache of its own (the defaults) uses the line number.
     SectorTags(const CacheGeometry& g, const std::string& replacement, uint64_t lines_per_run = 1, uint64_t channels = 1)
-        : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), valid_(size_t(g.sets()) * g.assoc, 0),
-          dirty_(valid_.size(), 0), run_(lines_per_run), channels_(channels), assoc_(g.assoc) {}
+        : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), way_(size_t(g.sets()) * g.assoc),
+          run_(lines_per_run), channels_(channels), assoc_(g.assoc) {}
     // Valid sectors of `line` (0 when absent); touches it for replacement when present.
     uint32_t lookup(uint64_t line_no) {
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
-        return s < 0 ? 0 : valid_[size_t(s)];
+        return s < 0 ? 0 : way_[size_t(s)].valid;
     }
     struct Victim {
         bool valid = false;
@@ -36,23 +36,22 @@ public:
             uint64_t ev = 0;
             bool replaced = false;
             s = tags_.fill_slot(line_no, index_of(line_no), &replaced, &ev);
-            if (replaced) v = {true, ev, dirty_[size_t(s)]};
-            valid_[size_t(s)] = 0;
-            dirty_[size_t(s)] = 0;
+            if (replaced) v = {true, ev, way_[size_t(s)].dirty};
+            way_[size_t(s)] = {};
         }
-        valid_[size_t(s)] |= valid;
-        dirty_[size_t(s)] |= dirty;
+        way_[size_t(s)].valid |= valid;
+        way_[size_t(s)].dirty |= dirty;
         return v;
     }
     // Dirty sectors of `line` (0 when absent), without touching it.
     uint32_t dirty_of(uint64_t line_no) const {
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
-        return s < 0 ? 0 : dirty_[size_t(s)];
+        return s < 0 ? 0 : way_[size_t(s)].dirty;
     }
     // Valid sectors of `line` (0 when absent), without touching it.
     uint32_t valid_of(uint64_t line_no) const {
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
-        return s < 0 ? 0 : valid_[size_t(s)];
+        return s < 0 ? 0 : way_[size_t(s)].valid;
     }
     // Whether `line` holds a way, whatever its sectors (a store's hit), without touching it.
     bool present(uint64_t line_no) const { return tags_.probe_slot(line_no, index_of(line_no)) >= 0; }
@@ -60,36 +59,39 @@ public:
     uint32_t clean(uint64_t line_no, uint32_t mask = ~0u) {
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
         if (s < 0) return 0;
-        uint32_t d = dirty_[size_t(s)] & mask;
-        dirty_[size_t(s)] &= ~mask;
+        uint32_t d = way_[size_t(s)].dirty & mask;
+        way_[size_t(s)].dirty &= ~mask;
         return d;
     }
     // Adds valid sectors to a present line (write-through update); no allocation.
     void update_if_present(uint64_t line_no, uint32_t sectors) {
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
-        if (s >= 0) valid_[size_t(s)] |= sectors;
+        if (s >= 0) way_[size_t(s)].valid |= sectors;
     }
     // Empties a present line's sectors (a copy made stale by a write elsewhere); the way stays allocated.
     void drop(uint64_t line_no) {
         int32_t s = tags_.probe_slot(line_no, index_of(line_no));
-        if (s >= 0) valid_[size_t(s)] = 0;
+        if (s >= 0) way_[size_t(s)].valid = 0;
     }
     // Brings `line`'s set (tags, replacement state, sector bits) into the host's cache.
     void prefetch(uint64_t line_no) const {
         const size_t at = size_t(tags_.prefetch(index_of(line_no))) * assoc_;
-        __builtin_prefetch(&valid_[at]);
-        __builtin_prefetch(&dirty_[at]);
+        const char* p = reinterpret_cast<const char*>(&way_[at]);
+        for (size_t b = 0; b < assoc_ * sizeof(Sectors); b += 64) __builtin_prefetch(p + b);
     }
     uint64_t valid_lines() const { return tags_.valid_lines(); }
     void invalidate_all() {
         tags_.invalidate_all();
-        std::fill(valid_.begin(), valid_.end(), 0);
-        std::fill(dirty_.begin(), dirty_.end(), 0);
+        std::fill(way_.begin(), way_.end(), Sectors{});
     }
 
 private:
     TagArray tags_;
-    std::vector<uint32_t> valid_, dirty_;
+    // A way's sectors, valid and dirty side by side: an install reads and writes both in one host line.
+    struct Sectors {
+        uint32_t valid = 0, dirty = 0;
+    };
+    std::vector<Sectors> way_;
     uint64_t index_of(uint64_t line) const { return channels_.div(run_.div(line)) * run_.value() + run_.mod(line); }
     Divisor run_, channels_;
     uint32_t assoc_;
