@@ -9,7 +9,10 @@
 //   spill_sync  __syncthreads() between the phases;
 //   spill_gap   __syncthreads() and 30,000 cycles of waiting between them, so
 //               that every store has reached the L2 before the first load;
-//   spill_read2 the read phase twice (the second reads lines the first left).
+//   spill_read2 the read phase twice (the second reads lines the first left);
+//   spill_l1max, spill_l1min: spill with the preferred shared-memory carveout
+//               set to 0 % (the largest L1) and 100 % (the smallest): whether
+//               the L1 a launch gets differs profiled and not.
 // Prints the events' median time per variant (RESULT lines), then per variant
 // PHASES <variant> <median write cycles> <median read cycles> <max read
 // cycles> <median total> <max total> <median start ns> <max start ns> <first
@@ -31,7 +34,7 @@ struct Phase {
     unsigned long long start_ns, end_ns;  // the GPU-wide timer at the warp's first and last clock reads
 };
 
-template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice
+template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice, 4 and 5 as 0 (their carveouts differ)
 __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) {
     float priv[96];  // indexed at run time: lives in local (private) memory
     const unsigned long long s0 = global_ns();
@@ -135,6 +138,10 @@ int main(int argc, char** argv) {
     run<1>(single, cold, "spill_sync", out, in, rec, blocks);
     run<2>(single, cold, "spill_gap", out, in, rec, blocks);
     run<3>(single, cold, "spill_read2", out, in, rec, blocks);
+    HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<4>), hipFuncAttributePreferredSharedMemoryCarveout, 0));
+    HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<5>), hipFuncAttributePreferredSharedMemoryCarveout, 100));
+    run<4>(single, cold, "spill_l1max", out, in, rec, blocks);
+    run<5>(single, cold, "spill_l1min", out, in, rec, blocks);
     for (void* p : {(void*)in, (void*)out, (void*)rec}) HIP_CHECK(hipFree(p));
     return 0;
 }
