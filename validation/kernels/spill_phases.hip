@@ -12,7 +12,10 @@
 //   spill_read2 the read phase twice (the second reads lines the first left);
 //   spill_l1max, spill_l1min: spill with the preferred shared-memory carveout
 //               set to 0 % (the largest L1) and 100 % (the smallest): whether
-//               the L1 a launch gets differs profiled and not.
+//               the L1 a launch gets differs profiled and not;
+//   spill_dyn10k, spill_dyn24k: spill with 10 or 24 KiB of dynamic shared
+//               memory a block that it never touches: two blocks then need a
+//               32 or 64 KiB shared carveout, whoever launches them.
 // Prints the events' median time per variant (RESULT lines), then per variant
 // PHASES <variant> <median write cycles> <median read cycles> <max read
 // cycles> <median total> <max total> <median start ns> <max start ns> <first
@@ -34,7 +37,7 @@ struct Phase {
     unsigned long long start_ns, end_ns;  // the GPU-wide timer at the warp's first and last clock reads
 };
 
-template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice, 4 and 5 as 0 (their carveouts differ)
+template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice, 4 to 7 as 0 (their carveouts differ)
 __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) {
     float priv[96];  // indexed at run time: lives in local (private) memory
     const unsigned long long s0 = global_ns();
@@ -106,8 +109,9 @@ void measure_cold(const char* name, long long size, Launch launch) {
 }
 
 template <int kMode>
-void run(bool single, bool cold, const char* name, float* out, const float* in, Phase* d_rec, int blocks) {
-    auto launch = [&] { hipLaunchKernelGGL(spill_phases<kMode>, dim3(blocks), dim3(256), 0, 0, out, in, 0, d_rec); };
+void run(bool single, bool cold, const char* name, float* out, const float* in, Phase* d_rec, int blocks,
+         unsigned shared = 0) {
+    auto launch = [&] { hipLaunchKernelGGL(spill_phases<kMode>, dim3(blocks), dim3(256), shared, 0, out, in, 0, d_rec); };
     if (cold && !single) measure_cold(name, blocks * 256ll, launch);
     else validation::measure(single, "spill_phases", name, blocks * 256ll, 0, launch);
     const int warps = blocks * 8;
@@ -142,6 +146,8 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<5>), hipFuncAttributePreferredSharedMemoryCarveout, 100));
     run<4>(single, cold, "spill_l1max", out, in, rec, blocks);
     run<5>(single, cold, "spill_l1min", out, in, rec, blocks);
+    run<6>(single, cold, "spill_dyn10k", out, in, rec, blocks, 10 << 10);
+    run<7>(single, cold, "spill_dyn24k", out, in, rec, blocks, 24 << 10);
     for (void* p : {(void*)in, (void*)out, (void*)rec}) HIP_CHECK(hipFree(p));
     return 0;
 }
