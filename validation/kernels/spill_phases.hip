@@ -22,7 +22,7 @@
 // start to last end, ns> over its warps (starts from the first warp's), of
 // the last launch. Profiled (--once, --repeat N) it prints the PHASES of the
 // last profiled launch, so that a profiler's cycles can be set against its
-// warps'. With --cold, each timed launch follows a read of 256 MiB that
+// warps', and a CUREAD line: each CU's longest read phase, in hundreds of cycles. With --cold, each timed launch follows a read of 256 MiB that
 // leaves the L2 clean and full of other lines, as a profiler's cache flush
 // leaves it empty, instead of holding the last launch's private lines. --blocks N
 // launches N blocks of 256 threads instead of 264 (132: one an SM, 96 KiB of
@@ -129,6 +129,14 @@ void run(bool single, bool cold, const char* name, float* out, const float* in, 
     std::printf("PHASES %s %u %u %u %u %u %u %u %llu\n", name, median(w), median(r), *std::max_element(r.begin(), r.end()),
                 median(tot), *std::max_element(tot.begin(), tot.end()), median(start),
                 *std::max_element(start.begin(), start.end()), last - first);
+    // Per CU (by id, those that ran warps): the longest read phase of its warps, in hundreds of cycles.
+    unsigned top = 0;
+    for (const Phase& p : rec) top = std::max(top, p.cu);
+    std::vector<unsigned> cu_read(top + 1, 0);
+    for (const Phase& p : rec) cu_read[p.cu] = std::max(cu_read[p.cu], p.read);
+    std::printf("CUREAD %s", name);
+    for (unsigned v : cu_read) std::printf(" %u", v / 100);
+    std::printf("\n");
 }
 
 }  // namespace
