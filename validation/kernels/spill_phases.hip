@@ -14,19 +14,20 @@
 //               set to 0 % (the largest L1) and 100 % (the smallest): whether
 //               the L1 a launch gets differs profiled and not;
 //   spill_dyn10k, spill_dyn24k: spill with 10 or 24 KiB of dynamic shared
-//               memory a block that it never touches: two blocks then need a
-//               32 or 64 KiB shared carveout, whoever launches them.
+//               memory a block that it never touches (profiled on an H100 the
+//               driver gave them 132 and 228 KiB carveouts).
 // Prints the events' median time per variant (RESULT lines), then per variant
 // PHASES <variant> <median write cycles> <median read cycles> <max read
 // cycles> <median total> <max total> <median start ns> <max start ns> <first
 // start to last end, ns> over its warps (starts from the first warp's), of
-// the last launch. Profiled (--once, --repeat N) it prints the PHASES of the
+// the last launch, and CUREAD <variant> with each CU's longest read phase in
+// hundreds of cycles. Profiled (--once, --repeat N) it prints them for the
 // last profiled launch, so that a profiler's cycles can be set against its
-// warps', and a CUREAD line: each CU's longest read phase, in hundreds of cycles. With --cold, each timed launch follows a read of 256 MiB that
+// warps'. With --cold, each timed launch follows a read of 256 MiB that
 // leaves the L2 clean and full of other lines, as a profiler's cache flush
-// leaves it empty, instead of holding the last launch's private lines. --blocks N
-// launches N blocks of 256 threads instead of 264 (132: one an SM, 96 KiB of
-// private lines; 528: four, more than the L1 holds).
+// leaves it empty, instead of holding the last launch's private lines.
+// --blocks N launches N blocks of 256 threads instead of 264 (132: one an SM,
+// 96 KiB of private lines; 528: four, more than the L1 holds).
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
