@@ -16,6 +16,11 @@ public:
     virtual uint32_t victim(uint32_t set) = 0;            // way to evict (all ways valid)
     virtual void invalidate(uint32_t set, uint32_t way) = 0;
     virtual void prefetch(uint32_t) const {}  // the set's state, into the host's cache, before it is needed
+    // The set's ways from the next victim on (those it cannot order, in way order).
+    virtual void order(uint32_t set, uint32_t ways, uint32_t* out) const {
+        (void)set;
+        for (uint32_t w = 0; w < ways; ++w) out[w] = w;
+    }
 };
 
 // One age stamp per way; the way with the oldest stamp goes.
@@ -58,6 +63,9 @@ public:
     // The way goes last: next out.
     void invalidate(uint32_t set, uint32_t way) override;
     void prefetch(uint32_t set) const override { __builtin_prefetch(&order_[set]); }
+    void order(uint32_t set, uint32_t ways, uint32_t* out) const override {
+        for (uint32_t i = 0; i < ways; ++i) out[i] = uint32_t(order_[set] >> (4 * (ways - 1 - i))) & 15;
+    }
 
 private:
     uint32_t position(uint32_t set, uint32_t way) const;

@@ -80,6 +80,19 @@ public:
         for (size_t b = 0; b < assoc_ * sizeof(Sectors); b += 64) __builtin_prefetch(p + b);
     }
     uint64_t valid_lines() const { return tags_.valid_lines(); }
+    uint32_t set_of(uint64_t line_no) const { return tags_.set_of(index_of(line_no)); }
+    uint32_t sets() const { return uint32_t(way_.size() / assoc_); }
+    // The dirty line of `set` nearest eviction other than `except` (false: none).
+    bool oldest_dirty(uint32_t set, uint64_t except, uint64_t* line_no) const {
+        uint32_t ways[64];
+        tags_.order(set, ways);
+        for (uint32_t i = 0; i < assoc_; ++i) {
+            const size_t slot = size_t(set) * assoc_ + ways[i];
+            const uint64_t t = tags_.tag_at(slot);
+            if (t && t - 1 != except && way_[slot].dirty) return *line_no = t - 1, true;
+        }
+        return false;
+    }
     void invalidate_all() {
         tags_.invalidate_all();
         std::fill(way_.begin(), way_.end(), Sectors{});

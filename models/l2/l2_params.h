@@ -44,6 +44,9 @@ struct L2Params {
     // With partial_fetch_delay: the delay counts from the line's latest store in part, not its first.
     bool partial_fetch_restart = false;
     uint64_t dirty_limit_sectors = 0;  // most dirty sectors kept; beyond, the oldest dirty line is written back (0: no limit)
+    // The limit held by each set, in its share (the slice's limit over its sets): past it the set's least
+    // recently used dirty line is written back, whatever the rest of the slice holds.
+    bool dirty_per_set = false;
     uint32_t writeback_buffers = 256;  // write-backs in flight to DRAM; while all are busy the tag port waits (0: no limit)
     // The slice's path to DRAM writes: one write-back, or one fetch that completes sectors written in
     // part (read-modify-write), leaves every this many cycles (0: no limit).
@@ -115,6 +118,11 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
                         "a held sector's other words complete it without a fetch (0: no limit; when set, "
                         "l2.partial_fetch_delay is not used)",
                         {0, 1 << 20}, &P::partial_lines),
+        param::choice<P>("l2.dirty_scope",
+                         "what l2.dirty_limit_bytes bounds: the whole L2 (cache: past it the line dirty longest is written "
+                         "back) or each set, in an even share of it (set: past its share a set writes back its least "
+                         "recently used dirty line)",
+                         {{"cache", false}, {"set", true}}, &P::dirty_per_set),
         param::choice<P>("l2.partial_fetch_from",
                          "with l2.partial_fetch_delay: the delay counts from the store that left the sector in part "
                          "(first) or from the line's latest store that left one of its sectors in part (latest: each restarts it)",
@@ -162,6 +170,8 @@ inline std::vector<ParamCheck<L2Params>> l2_param_checks() {
             // The dirty data a profiler leaves (the platform's key) must fit.
             if (v.u("l2.dirty_at_launch_bytes") > v.u("l2.size_bytes")) e.fail("l2.dirty_at_launch_bytes", "exceeds l2.size_bytes");
             if (v.u("l2.dirty_limit_bytes") && !p.dirty_limit_sectors) e.fail("l2.dirty_limit_bytes", "leaves no sector per L2 channel");
+            if (p.dirty_per_set && p.dirty_limit_sectors && p.dirty_limit_sectors * 2 < p.geometry.sets())
+                e.fail("l2.dirty_scope", "set: l2.dirty_limit_bytes leaves less than half a sector per set");
             // A sector completed by words: a line's words in 32 bits, a sector of whole words.
             const bool words_fit = p.geometry.line_bytes <= 128 && p.sector_bytes % 4 == 0;
             for (const auto& [key, set] : {std::pair{"l2.partial_fetch_delay", p.partial_fetch_delay != 0},

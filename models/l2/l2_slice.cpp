@@ -16,6 +16,10 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
     port_.attach([this] { run(port_); });
     if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });
     if (holds_partials()) partial_unit_ = clk.calendar().add([this] { run_partials(); });
+    if (p.dirty_per_set && p.dirty_limit_sectors) {
+        set_dirty_.assign(tags_.sets(), 0);
+        set_cap_ = uint32_t((p.dirty_limit_sectors + tags_.sets() / 2) / tags_.sets());  // the nearest whole share
+    }
 }
 
 void L2Slice::mem_request(MemRequest& req) {
@@ -194,7 +198,8 @@ void L2Slice::add_foreign_dirty(uint64_t line_no) {
 // Stores and atomics: the sectors become dirty, and those written whole valid
 // (allocating the line, which may write back a dirty victim). With a dirty limit, the oldest dirty
 // lines are then written back (and kept, clean) while the slice holds more
-// dirty sectors than the limit.
+// dirty sectors than the limit; with l2.dirty_scope = set, the set's least recently used dirty lines
+// while the set holds more than its share.
 void L2Slice::write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc) {
     mark_dirty(line_no, sectors, full, [&](const SectorTags::Victim& v) { write_back(v, now, pc); });
 }
@@ -206,8 +211,15 @@ void L2Slice::mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evic
     if (!p_.dirty_limit_sectors) return;
     const uint32_t added = sectors & ~before;
     if (!added) return;
-    if (!before) dirty_order_.push_back(line_no);
     dirty_sectors_ += uint64_t(__builtin_popcount(added));
+    if (set_cap_) {
+        const uint32_t set = tags_.set_of(line_no);
+        set_dirty_[set] = uint16_t(set_dirty_[set] + __builtin_popcount(added));
+        uint64_t oldest;
+        while (set_dirty_[set] > set_cap_ && tags_.oldest_dirty(set, line_no, &oldest)) evict({true, oldest, tags_.clean(oldest)});
+        return;
+    }
+    if (!before) dirty_order_.push_back(line_no);
     while (dirty_sectors_ > p_.dirty_limit_sectors && !dirty_order_.empty()) {
         const uint64_t oldest = dirty_order_.front();
         dirty_order_.pop_front();
@@ -267,6 +279,10 @@ uint32_t L2Slice::leave(const SectorTags::Victim& v) {
     if (!v.valid || !v.dirty) return 0;
     const uint32_t n = uint32_t(__builtin_popcount(v.dirty));
     if (p_.dirty_limit_sectors) dirty_sectors_ -= std::min<uint64_t>(dirty_sectors_, n);
+    if (set_cap_) {
+        uint16_t& c = set_dirty_[tags_.set_of(v.line_no)];
+        c = uint16_t(c - std::min<uint32_t>(c, n));
+    }
     return n;
 }
 

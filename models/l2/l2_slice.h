@@ -82,6 +82,7 @@ public:
         partials_.clear();
         dirty_sectors_ = 0;
         dirty_order_.clear();
+        std::fill(set_dirty_.begin(), set_dirty_.end(), 0);
     }
 
 private:
@@ -159,6 +160,8 @@ private:
     bool stalled_on_writeback_ = false;   // why the tag port waits: a write-back buffer, else an MSHR
     bool link_stalled_on_writeback_ = false;  // the same for the link's port
     std::deque<uint64_t> dirty_order_;  // lines in the order they became dirty (oldest first)
+    std::vector<uint16_t> set_dirty_;   // with l2.dirty_scope = set: each set's dirty sectors
+    uint32_t set_cap_ = 0;              // and the most each keeps (0: the limit is the slice's)
     SectorTags tags_;
     MshrTable<Target> mshr_;
     MshrTable<Target> link_mshr_;  // lines homed here, fetched for another side's copy

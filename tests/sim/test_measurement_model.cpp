@@ -172,3 +172,32 @@ TEST_CASE("l2.dirty_limit_bytes: past the limit the oldest dirty line is written
     CHECK(stat(r, "l2.writeback_bytes") == 128);
     CHECK(stat(r, "dram.write_bytes") == 128);
 }
+
+// One L2 channel of 2 KiB, 4 ways, sets by line number: 4 sets of 4 lines. A limit of 512 bytes is 16
+// sectors, 4 (one line) a set with l2.dirty_scope = set. Lines 0 and 4 share set 0: storing both whole
+// leaves it 8 dirty sectors, so line 0, the less recently used, is written back (128 bytes) and stays;
+// with the limit over the whole L2 (16 sectors) nothing is. Lines 0 and 1 are in sets 0 and 1: a line
+// each, within their shares.
+namespace {
+const char* kTwoStores[] = {"st global 4 0x10 0xffffffff affine 0x0 4\nst global 4 0x18 0xffffffff affine 0x200 4\nwait",
+                            "st global 4 0x10 0xffffffff affine 0x0 4\nst global 4 0x18 0xffffffff affine 0x80 4\nwait"};
+RunResult two_stores(int which, const char* scope) {
+    return run_text(one_wave_trace(64, 64, kTwoStores[which]),
+                    {{"l2.channels", "1"}, {"l2.size_bytes", "2K"}, {"l2.assoc", "4"}, {"l2.set_hash", "off"},
+                     {"l2.dirty_limit_bytes", "512"}, {"l2.dirty_scope", scope}});
+}
+}  // namespace
+
+TEST_CASE("l2.dirty_scope = set: a set past its share writes back its least recently used dirty line", "[sim][memory]") {
+    auto r = two_stores(0, "set");
+    CHECK(stat(r, "l2.writebacks") == 1);
+    CHECK(stat(r, "dram.write_bytes") == 128);
+}
+
+TEST_CASE("l2.dirty_scope = cache: the same two lines stay dirty within the L2's limit", "[sim][memory]") {
+    CHECK(stat(two_stores(0, "cache"), "l2.writebacks") == 0);
+}
+
+TEST_CASE("l2.dirty_scope = set: two lines in two sets stay dirty within their shares", "[sim][memory]") {
+    CHECK(stat(two_stores(1, "set"), "l2.writebacks") == 0);
+}
