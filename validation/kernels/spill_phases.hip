@@ -15,7 +15,10 @@
 //               the L1 a launch gets differs profiled and not;
 //   spill_dyn10k, spill_dyn24k: spill with 10 or 24 KiB of dynamic shared
 //               memory a block that it never touches (profiled on an H100 the
-//               driver gave them 132 and 228 KiB carveouts).
+//               driver gave them 132 and 228 KiB carveouts);
+//   spill_global: the frames in a global buffer of the same layout, whose
+//               loads the L1 caches as any global load: private memory or
+//               any full L1.
 // Prints the events' median time per variant (RESULT lines), then per variant
 // PHASES <variant> <median write cycles> <median read cycles> <max read
 // cycles> <median total> <max total> <median start ns> <max start ns> <first
@@ -60,6 +63,25 @@ __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) 
     if (kMode == 3)
         for (int i = 0; i < 96; ++i) acc += priv[(i * 5 + t + zero) % 96];
     out[t] = acc;  // needs every load's data: the clock below reads after them
+    const long long t3 = cu_cycles();
+    const unsigned long long s3 = global_ns();
+    if (threadIdx.x % 32 == 0)
+        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0), s0, s3};
+}
+
+// spill_global: the same frame in a global buffer, word-interleaved as private memory is (element i of a
+// warp's lane l at word 32 i + l of the warp's 96 lines), its loads cached in the L1 as global loads are.
+__global__ void spill_global(float* out, const float* in, int zero, Phase* rec, float* frames) {
+    const unsigned long long s0 = global_ns();
+    const long long t0 = cu_cycles();
+    int t = blockIdx.x * blockDim.x + threadIdx.x;
+    float* frame = frames + size_t(t / 32) * 96 * 32 + t % 32;
+    for (int i = 0; i < 96; ++i) frame[i * 32] = in[t] * float(i);
+    const long long t1 = cu_cycles();
+    const long long t2 = cu_cycles();
+    float acc = 0;
+    for (int i = 0; i < 96; ++i) acc += frame[((i * 7 + t + zero) % 96) * 32];
+    out[t] = acc;
     const long long t3 = cu_cycles();
     const unsigned long long s3 = global_ns();
     if (threadIdx.x % 32 == 0)
@@ -113,10 +135,8 @@ void measure_cold(const char* name, long long size, Launch launch) {
     HIP_CHECK(hipFree(sink));
 }
 
-template <int kMode>
-void run(bool single, bool cold, const char* name, float* out, const float* in, Phase* d_rec, int blocks,
-         unsigned shared = 0) {
-    auto launch = [&] { hipLaunchKernelGGL(spill_phases<kMode>, dim3(blocks), dim3(256), shared, 0, out, in, 0, d_rec); };
+template <typename Launch>
+void run_launch(bool single, bool cold, const char* name, Phase* d_rec, int blocks, Launch launch) {
     if (cold && !single) measure_cold(name, blocks * 256ll, launch);
     else validation::measure(single, "spill_phases", name, blocks * 256ll, 0, launch);
     const int warps = blocks * 8;
@@ -138,6 +158,13 @@ void run(bool single, bool cold, const char* name, float* out, const float* in, 
     std::printf("CUREAD %s", name);
     for (unsigned v : cu_read) std::printf(" %u", v / 100);
     std::printf("\n");
+}
+
+template <int kMode>
+void run(bool single, bool cold, const char* name, float* out, const float* in, Phase* d_rec, int blocks,
+         unsigned shared = 0) {
+    run_launch(single, cold, name, d_rec, blocks,
+               [&] { hipLaunchKernelGGL(spill_phases<kMode>, dim3(blocks), dim3(256), shared, 0, out, in, 0, d_rec); });
 }
 
 }  // namespace
@@ -164,6 +191,11 @@ int main(int argc, char** argv) {
     run<5>(single, cold, "spill_l1min", out, in, rec, blocks);
     run<6>(single, cold, "spill_dyn10k", out, in, rec, blocks, 10 << 10);
     run<7>(single, cold, "spill_dyn24k", out, in, rec, blocks, 24 << 10);
+    float* frames;
+    HIP_CHECK(hipMalloc(&frames, sizeof(float) * size_t(blocks) * 256 * 96));
+    run_launch(single, cold, "spill_global", rec, blocks,
+               [&] { hipLaunchKernelGGL(spill_global, dim3(blocks), dim3(256), 0, 0, out, in, 0, rec, frames); });
+    HIP_CHECK(hipFree(frames));
     for (void* p : {(void*)in, (void*)out, (void*)rec}) HIP_CHECK(hipFree(p));
     return 0;
 }
