@@ -16,6 +16,8 @@
 //   spill_dyn10k, spill_dyn24k: spill with 10 or 24 KiB of dynamic shared
 //               memory a block that it never touches (profiled on an H100 the
 //               driver gave them 132 and 228 KiB carveouts);
+//   spill_f48, spill_f64, spill_f80: spill with frames of 48, 64, 80 floats
+//               (96 to 160 KiB a CU at two blocks a CU);
 //   spill_global: the frames in a global buffer of the same layout, whose
 //               loads the L1 caches as any global load: private memory or
 //               any full L1.
@@ -45,13 +47,14 @@ struct Phase {
     unsigned long long start_ns, end_ns;  // the GPU-wide timer at the warp's first and last clock reads
 };
 
-template <int kMode>  // 0 spill, 1 sync, 2 gap, 3 read twice, 4 to 7 as 0 (their carveouts differ)
+// kMode: 0 spill, 1 sync, 2 gap, 3 read twice, 4 to 7 as 0 (their carveouts differ); kFloats: the frame.
+template <int kMode, int kFloats = 96>
 __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) {
-    float priv[96];  // indexed at run time: lives in local (private) memory
+    float priv[kFloats];  // indexed at run time: lives in local (private) memory
     const unsigned long long s0 = global_ns();
     const long long t0 = cu_cycles();
     int t = blockIdx.x * blockDim.x + threadIdx.x;
-    for (int i = 0; i < 96; ++i) priv[i] = in[t] * float(i);
+    for (int i = 0; i < kFloats; ++i) priv[i] = in[t] * float(i);
     const long long t1 = cu_cycles();
     if (kMode >= 1 && kMode <= 2) __syncthreads();
     if (kMode == 2)
@@ -59,9 +62,9 @@ __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) 
         }
     const long long t2 = cu_cycles();
     float acc = 0;
-    for (int i = 0; i < 96; ++i) acc += priv[(i * 7 + t + zero) % 96];
+    for (int i = 0; i < kFloats; ++i) acc += priv[(i * 7 + t + zero) % kFloats];
     if (kMode == 3)
-        for (int i = 0; i < 96; ++i) acc += priv[(i * 5 + t + zero) % 96];
+        for (int i = 0; i < kFloats; ++i) acc += priv[(i * 5 + t + zero) % kFloats];
     out[t] = acc;  // needs every load's data: the clock below reads after them
     const long long t3 = cu_cycles();
     const unsigned long long s3 = global_ns();
@@ -160,11 +163,12 @@ void run_launch(bool single, bool cold, const char* name, Phase* d_rec, int bloc
     std::printf("\n");
 }
 
-template <int kMode>
+template <int kMode, int kFloats = 96>
 void run(bool single, bool cold, const char* name, float* out, const float* in, Phase* d_rec, int blocks,
          unsigned shared = 0) {
-    run_launch(single, cold, name, d_rec, blocks,
-               [&] { hipLaunchKernelGGL(spill_phases<kMode>, dim3(blocks), dim3(256), shared, 0, out, in, 0, d_rec); });
+    run_launch(single, cold, name, d_rec, blocks, [&] {
+        hipLaunchKernelGGL((spill_phases<kMode, kFloats>), dim3(blocks), dim3(256), shared, 0, out, in, 0, d_rec);
+    });
 }
 
 }  // namespace
@@ -191,6 +195,9 @@ int main(int argc, char** argv) {
     run<5>(single, cold, "spill_l1min", out, in, rec, blocks);
     run<6>(single, cold, "spill_dyn10k", out, in, rec, blocks, 10 << 10);
     run<7>(single, cold, "spill_dyn24k", out, in, rec, blocks, 24 << 10);
+    run<0, 48>(single, cold, "spill_f48", out, in, rec, blocks);
+    run<0, 64>(single, cold, "spill_f64", out, in, rec, blocks);
+    run<0, 80>(single, cold, "spill_f80", out, in, rec, blocks);
     float* frames;
     HIP_CHECK(hipMalloc(&frames, sizeof(float) * size_t(blocks) * 256 * 96));
     run_launch(single, cold, "spill_global", rec, blocks,
