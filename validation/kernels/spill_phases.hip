@@ -32,7 +32,8 @@
 // leaves the L2 clean and full of other lines, as a profiler's cache flush
 // leaves it empty, instead of holding the last launch's private lines.
 // --blocks N launches N blocks of 256 threads instead of 264 (132: one an SM,
-// 96 KiB of private lines; 528: four, more than the L1 holds).
+// 96 KiB of private lines; 528: four, more than the L1 holds). --frames runs
+// only spill, spill_f48 to spill_f80 and spill_global (for a capture).
 #include <algorithm>
 #include <cstdlib>
 #include <cstring>
@@ -175,6 +176,7 @@ void run(bool single, bool cold, const char* name, float* out, const float* in, 
 
 int main(int argc, char** argv) {
     const bool single = validation::once(argc, argv), cold = validation::flag(argc, argv, "--cold");
+    const bool frames_only = validation::flag(argc, argv, "--frames");  // spill, spill_f48-f80, spill_global
     // The suite's --small size, 264 (two blocks an SM on the H200 and the H100); --blocks N for others.
     int blocks = 264;
     for (int i = 1; i + 1 < argc; ++i)
@@ -186,15 +188,17 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&rec, sizeof(Phase) * blocks * 8));
     HIP_CHECK(hipMemset(in, 0, sizeof(float) * blocks * 256));
     run<0>(single, cold, "spill", out, in, rec, blocks);
-    run<1>(single, cold, "spill_sync", out, in, rec, blocks);
-    run<2>(single, cold, "spill_gap", out, in, rec, blocks);
-    run<3>(single, cold, "spill_read2", out, in, rec, blocks);
-    HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<4>), hipFuncAttributePreferredSharedMemoryCarveout, 0));
-    HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<5>), hipFuncAttributePreferredSharedMemoryCarveout, 100));
-    run<4>(single, cold, "spill_l1max", out, in, rec, blocks);
-    run<5>(single, cold, "spill_l1min", out, in, rec, blocks);
-    run<6>(single, cold, "spill_dyn10k", out, in, rec, blocks, 10 << 10);
-    run<7>(single, cold, "spill_dyn24k", out, in, rec, blocks, 24 << 10);
+    if (!frames_only) {
+        run<1>(single, cold, "spill_sync", out, in, rec, blocks);
+        run<2>(single, cold, "spill_gap", out, in, rec, blocks);
+        run<3>(single, cold, "spill_read2", out, in, rec, blocks);
+        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<4>), hipFuncAttributePreferredSharedMemoryCarveout, 0));
+        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(spill_phases<5>), hipFuncAttributePreferredSharedMemoryCarveout, 100));
+        run<4>(single, cold, "spill_l1max", out, in, rec, blocks);
+        run<5>(single, cold, "spill_l1min", out, in, rec, blocks);
+        run<6>(single, cold, "spill_dyn10k", out, in, rec, blocks, 10 << 10);
+        run<7>(single, cold, "spill_dyn24k", out, in, rec, blocks, 24 << 10);
+    }
     run<0, 48>(single, cold, "spill_f48", out, in, rec, blocks);
     run<0, 64>(single, cold, "spill_f64", out, in, rec, blocks);
     run<0, 80>(single, cold, "spill_f80", out, in, rec, blocks);
