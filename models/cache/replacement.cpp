@@ -1,5 +1,7 @@
 #include "replacement.h"
 
+#include <algorithm>
+
 #include <stdexcept>
 
 namespace dcusim {
@@ -10,6 +12,12 @@ uint32_t StampPolicy::victim(uint32_t set) {
     for (uint32_t w = 1; w < ways_; ++w)
         if (s[w] < s[best]) best = w;
     return best;
+}
+
+void StampPolicy::order(uint32_t set, uint32_t ways, uint32_t* out) const {
+    const uint64_t* s = &stamp_[size_t(set) * ways_];
+    for (uint32_t w = 0; w < ways; ++w) out[w] = w;
+    std::stable_sort(out, out + ways, [s](uint32_t a, uint32_t b) { return s[a] < s[b]; });
 }
 
 RankLruPolicy::RankLruPolicy(uint32_t sets, uint32_t ways) : ways_(ways) {

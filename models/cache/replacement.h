@@ -16,7 +16,7 @@ public:
     virtual uint32_t victim(uint32_t set) = 0;            // way to evict (all ways valid)
     virtual void invalidate(uint32_t set, uint32_t way) = 0;
     virtual void prefetch(uint32_t) const {}  // the set's state, into the host's cache, before it is needed
-    // The set's ways from the next victim on (those it cannot order, in way order).
+    // The set's ways from the next victim on (PLRU and random, which keep no order, in way order).
     virtual void order(uint32_t set, uint32_t ways, uint32_t* out) const {
         (void)set;
         for (uint32_t w = 0; w < ways; ++w) out[w] = w;
@@ -33,6 +33,8 @@ public:
         const char* p = reinterpret_cast<const char*>(&stamp_[size_t(set) * ways_]);
         for (size_t b = 0; b < ways_ * sizeof(uint64_t); b += 64) __builtin_prefetch(p + b);
     }
+    // Oldest stamp first, ties in way order (as victim() breaks them).
+    void order(uint32_t set, uint32_t ways, uint32_t* out) const override;
 
 protected:
     void stamp(uint32_t set, uint32_t way) { stamp_[size_t(set) * ways_ + way] = ++clock_; }

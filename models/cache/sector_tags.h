@@ -15,7 +15,7 @@ public:
     // (see TagArray); a cache of its own (the defaults) uses the line number.
     SectorTags(const CacheGeometry& g, const std::string& replacement, uint64_t lines_per_run = 1, uint64_t channels = 1)
         : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), way_(size_t(g.sets()) * g.assoc),
-          run_(lines_per_run), channels_(channels), assoc_(g.assoc) {}
+          run_(lines_per_run), channels_(channels), assoc_(g.assoc), order_(g.assoc) {}
     // Valid sectors of `line` (0 when absent); touches it for replacement when present.
     uint32_t lookup(uint64_t line_no) {
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
@@ -84,10 +84,9 @@ public:
     uint32_t sets() const { return uint32_t(way_.size() / assoc_); }
     // The dirty line of `set` nearest eviction other than `except` (false: none).
     bool oldest_dirty(uint32_t set, uint64_t except, uint64_t* line_no) const {
-        uint32_t ways[64];
-        tags_.order(set, ways);
+        tags_.order(set, order_.data());
         for (uint32_t i = 0; i < assoc_; ++i) {
-            const size_t slot = size_t(set) * assoc_ + ways[i];
+            const size_t slot = size_t(set) * assoc_ + order_[i];
             const uint64_t t = tags_.tag_at(slot);
             if (t && t - 1 != except && way_[slot].dirty) return *line_no = t - 1, true;
         }
@@ -108,6 +107,7 @@ private:
     uint64_t index_of(uint64_t line) const { return channels_.div(run_.div(line)) * run_.value() + run_.mod(line); }
     Divisor run_, channels_;
     uint32_t assoc_;
+    mutable std::vector<uint32_t> order_;  // oldest_dirty's scratch: a set's ways in eviction order
 };
 
 }  // namespace dcusim

@@ -51,8 +51,7 @@ public:
         return set;
     }
     uint32_t set_of(uint64_t index) const { return set_index(index); }
-    uint32_t assoc() const { return g_.assoc; }
-    // The line in slot set * assoc + way (-1 + 0: none), and the set's ways from the next victim on.
+    // Slot set * assoc + way's line number + 1 (0: empty), and the set's ways from the next victim on.
     uint64_t tag_at(size_t slot) const { return tag_[slot]; }
     void order(uint32_t set, uint32_t* out) const { repl_->order(set, g_.assoc, out); }
     // Lines held (a way, once filled, stays filled until invalidate_all).

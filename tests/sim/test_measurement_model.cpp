@@ -201,3 +201,13 @@ TEST_CASE("l2.dirty_scope = cache: the same two lines stay dirty within the L2's
 TEST_CASE("l2.dirty_scope = set: two lines in two sets stay dirty within their shares", "[sim][memory]") {
     CHECK(stat(two_stores(1, "set"), "l2.writebacks") == 0);
 }
+
+TEST_CASE("l2.dirty_scope = set: a set of 128 ways past its share writes back its older line", "[sim][memory]") {
+    // 16 KiB, 128 ways: one set of 128 lines; a limit of 128 bytes (4 sectors) is that set's share.
+    // Lines 0 and 1 stored whole: 8 dirty sectors, so line 0 is written back (128 bytes).
+    auto r = run_text(one_wave_trace(64, 64, kTwoStores[1]),
+                      {{"l2.channels", "1"}, {"l2.size_bytes", "16K"}, {"l2.assoc", "128"}, {"l2.set_hash", "off"},
+                       {"l2.dirty_limit_bytes", "128"}, {"l2.dirty_scope", "set"}});
+    CHECK(stat(r, "l2.writebacks") == 1);
+    CHECK(stat(r, "dram.write_bytes") == 128);
+}

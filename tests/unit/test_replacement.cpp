@@ -2,6 +2,8 @@
 // that order, then way 0 hit.
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "models/cache/replacement.h"
 
 using namespace dcusim;
@@ -79,6 +81,24 @@ TEST_CASE("replacement: LRU in one word evicts as the stamps do", "[cache]") {
                 rank->touch(set, way), stamp.touch(set, way);
             }
         }
-        for (uint32_t set = 0; set < 3; ++set) CHECK(rank->victim(set) == stamp.victim(set));
+        for (uint32_t set = 0; set < 3; ++set) {
+            CHECK(rank->victim(set) == stamp.victim(set));
+            std::vector<uint32_t> a(ways), b(ways);
+            rank->order(set, ways, a.data());
+            stamp.order(set, ways, b.data());
+            CHECK(a == b);  // the whole eviction order, not only its head
+        }
     }
+}
+
+TEST_CASE("replacement: FIFO's eviction order is the fill order, hits or not", "[cache]") {
+    auto r = make_replacement("fifo", 1, 4);
+    fill_then_hit_0(*r);
+    r->fill(0, 0);  // way 0 filled again: the newest
+    uint32_t order[4];
+    r->order(0, 4, order);
+    CHECK(order[0] == 1);
+    CHECK(order[1] == 2);
+    CHECK(order[2] == 3);
+    CHECK(order[3] == 0);
 }
