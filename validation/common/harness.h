@@ -74,11 +74,13 @@ void mark_const(const T& symbol) {
 #endif
 }
 
-// Runs `launch` (which launches the kernel) and reports its median time.
-template <typename Launch>
-void measure(bool single, const char* family, const char* variant, long long size, double bytes, Launch launch) {
+// Runs `launch` (which launches the kernel) and reports its median time; `before` runs before each
+// launch, untimed (a cache scrub).
+template <typename Launch, typename Before>
+void measure(bool single, const char* family, const char* variant, long long size, double bytes, Launch launch,
+             Before before) {
     if (single) {
-        for (int i = 0; i < repeat_count(); ++i) launch();
+        for (int i = 0; i < repeat_count(); ++i) before(), launch();
         HIP_CHECK(hipGetLastError());
         HIP_CHECK(hipDeviceSynchronize());
         return;
@@ -86,11 +88,12 @@ void measure(bool single, const char* family, const char* variant, long long siz
     hipEvent_t a, b;
     HIP_CHECK(hipEventCreate(&a));
     HIP_CHECK(hipEventCreate(&b));
-    for (int i = 0; i < 2; ++i) launch();
+    for (int i = 0; i < 2; ++i) before(), launch();
     HIP_CHECK(hipGetLastError());
     HIP_CHECK(hipDeviceSynchronize());
     std::vector<float> ms;
     for (int i = 0; i < 21; ++i) {
+        before();
         HIP_CHECK(hipEventRecord(a, 0));
         launch();
         HIP_CHECK(hipEventRecord(b, 0));
@@ -103,6 +106,10 @@ void measure(bool single, const char* family, const char* variant, long long siz
     std::printf("RESULT %s %s %lld %.6f %.0f\n", family, variant, size, double(ms[ms.size() / 2]), bytes);
     HIP_CHECK(hipEventDestroy(a));
     HIP_CHECK(hipEventDestroy(b));
+}
+template <typename Launch>
+void measure(bool single, const char* family, const char* variant, long long size, double bytes, Launch launch) {
+    measure(single, family, variant, size, bytes, launch, [] {});
 }
 
 }  // namespace validation

@@ -38,6 +38,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include "../common/device_timers.h"
@@ -47,6 +48,15 @@ struct Phase {
     unsigned cu, write, read, total;
     unsigned long long start_ns, end_ns;  // the GPU-wide timer at the warp's first and last clock reads
 };
+
+// The read phase ends here (the caller's store of its sum needs every load's data); a warp's first lane
+// records its phases from the clock reads s0/t0 (start), t1 (writes issued) and t2 (reads begin).
+__device__ inline void record_phases(Phase* rec, int t, unsigned long long s0, long long t0, long long t1, long long t2) {
+    const long long t3 = cu_cycles();
+    const unsigned long long s3 = global_ns();
+    if (threadIdx.x % 32 == 0)
+        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0), s0, s3};
+}
 
 // kMode: 0 spill, 1 sync, 2 gap, 3 read twice, 4 to 7 as 0 (their carveouts differ); kFloats: the frame.
 template <int kMode, int kFloats = 96>
@@ -67,10 +77,7 @@ __global__ void spill_phases(float* out, const float* in, int zero, Phase* rec) 
     if (kMode == 3)
         for (int i = 0; i < kFloats; ++i) acc += priv[(i * 5 + t + zero) % kFloats];
     out[t] = acc;  // needs every load's data: the clock below reads after them
-    const long long t3 = cu_cycles();
-    const unsigned long long s3 = global_ns();
-    if (threadIdx.x % 32 == 0)
-        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0), s0, s3};
+    record_phases(rec, t, s0, t0, t1, t2);
 }
 
 // spill_global: the same frame in a global buffer, word-interleaved as private memory is (element i of a
@@ -86,10 +93,7 @@ __global__ void spill_global(float* out, const float* in, int zero, Phase* rec, 
     float acc = 0;
     for (int i = 0; i < 96; ++i) acc += frame[((i * 7 + t + zero) % 96) * 32];
     out[t] = acc;
-    const long long t3 = cu_cycles();
-    const unsigned long long s3 = global_ns();
-    if (threadIdx.x % 32 == 0)
-        rec[t / 32] = Phase{cu_id(), unsigned(t1 - t0), unsigned(t3 - t2), unsigned(t3 - t0), s0, s3};
+    record_phases(rec, t, s0, t0, t1, t2);
 }
 
 namespace {
@@ -108,7 +112,7 @@ __global__ void scrub(float* sink, const float4* buf, size_t n) {
     if (acc == 1.0f) *sink = acc;  // never: keeps the loads
 }
 
-// The events' median over 21 launches, each after the scrub (not timed).
+// The events' median over 21 launches, each after the scrub (not timed), as RESULT ..._cold.
 template <typename Launch>
 void measure_cold(const char* name, long long size, Launch launch) {
     const size_t n = (size_t(256) << 20) / sizeof(float4);
@@ -117,24 +121,9 @@ void measure_cold(const char* name, long long size, Launch launch) {
     HIP_CHECK(hipMalloc(&buf, n * sizeof(float4)));
     HIP_CHECK(hipMalloc(&sink, sizeof(float)));
     HIP_CHECK(hipMemset(buf, 0, n * sizeof(float4)));
-    hipEvent_t a, b;
-    HIP_CHECK(hipEventCreate(&a));
-    HIP_CHECK(hipEventCreate(&b));
-    std::vector<float> ms;
-    for (int i = 0; i < 23; ++i) {
-        hipLaunchKernelGGL(scrub, dim3(1056), dim3(256), 0, 0, sink, buf, n);
-        HIP_CHECK(hipEventRecord(a, 0));
-        launch();
-        HIP_CHECK(hipEventRecord(b, 0));
-        HIP_CHECK(hipEventSynchronize(b));
-        float t = 0;
-        HIP_CHECK(hipEventElapsedTime(&t, a, b));
-        if (i >= 2) ms.push_back(t);
-    }
-    std::sort(ms.begin(), ms.end());
-    std::printf("RESULT spill_phases %s_cold %lld %.6f 0\n", name, size, double(ms[ms.size() / 2]));
-    HIP_CHECK(hipEventDestroy(a));
-    HIP_CHECK(hipEventDestroy(b));
+    const std::string variant = std::string(name) + "_cold";
+    validation::measure(false, "spill_phases", variant.c_str(), size, 0, launch,
+                        [&] { hipLaunchKernelGGL(scrub, dim3(1056), dim3(256), 0, 0, sink, buf, n); });
     HIP_CHECK(hipFree(buf));
     HIP_CHECK(hipFree(sink));
 }
