@@ -37,7 +37,9 @@ inline const ParamTable<SampleParams>& sample_param_table() {
                            {0.01, 1000}, &P::window_rounds),
             param::count<P>("sample.steady_windows", "windows", "fewest consecutive windows a rate is taken over (up to 16 when more are needed for sample.tolerance)",
                             {2, 8}, &P::windows),
-            param::real<P>("sample.tolerance", "fraction", "steady: the mean window's 95 % confidence interval (2 standard errors) within this fraction of it",
+            param::real<P>("sample.tolerance", "fraction",
+                           "steady: the mean window's 95 % confidence interval (Student's t, over the windows or their pairs) "
+                           "within this fraction of it",
                            {0.0001, 1}, &P::tolerance),
             param::choice<P>("sample.warm",
                              "off: skipped workgroups touch no cache, and a rate is taken only once the L2 has stopped filling; "

@@ -134,24 +134,45 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
     return false;
 }
 
+namespace {
+// Student's t at 97.5 % (a two-sided 95 % bound) for 1 to 15 degrees of freedom: a span holds at
+// most kMaxSpanWindows windows.
+double t95(size_t dof) {
+    static constexpr double t[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
+                                   2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131};
+    return t[std::min(dof, sizeof t / sizeof t[0]) - 1];
+}
+}  // namespace
+
+// Whether the mean of the windows from mark j to the last, taken in batches of `batch` consecutive
+// windows, is known within sample.tolerance at 95 % confidence: `quantile` standard errors of the
+// batches' cycles (batch means: correlated windows, such as write-back bursts every other round,
+// vary far less in pairs than alone).
+bool Sampler::confident(size_t j, size_t batch, double quantile) const {
+    const size_t n = (marks_.size() - 1 - j) / batch;
+    const double mean = double(marks_.back().at - marks_[j].at) / double(n);
+    if (mean <= 0) return false;
+    double sq = 0;
+    for (size_t b = 0; b < n; ++b) {
+        const double d = double(marks_[j + (b + 1) * batch].at - marks_[j + b * batch].at) - mean;
+        sq += d * d;
+    }
+    const double sd = std::sqrt(sq / double(n - 1));
+    return quantile * sd / std::sqrt(double(n)) <= p_.tolerance * mean;
+}
+
 // The windows' cycles from mark j to the last: at least sample.steady_windows of them, whose mean
-// the 95 % confidence interval (mean +- 2 standard errors) bounds within sample.tolerance of it.
+// the 95 % confidence interval bounds within sample.tolerance of it (Student's t: a span is a few
+// windows), over the windows or, failing that, over at least sample.steady_windows pairs of them.
 // Windows of one round are noisy (DRAM refreshes, write-back bursts: +-10 % on a stream), but a
-// stationary rate's mean needs only more of them; a rate that trends or alternates widely does not
-// pass. The L2 must not be filling over the span either.
+// stationary rate's mean needs only more of them; a rate that trends or alternates widely over
+// pairs does not pass. The L2 must not be filling over the span either.
 bool Sampler::span_steady(size_t j) const {
     const Mark &first = marks_[j], &last = marks_.back();
     const uint64_t windows = marks_.size() - 1 - j;
     if (windows < p_.windows) return false;
-    const double mean = double(last.at - first.at) / double(windows);
-    if (mean <= 0) return false;
-    double sq = 0;
-    for (size_t i = j + 1; i < marks_.size(); ++i) {
-        const double d = double(marks_[i].at - marks_[i - 1].at) - mean;
-        sq += d * d;
-    }
-    const double n = double(windows), sd = std::sqrt(sq / (n - 1));
-    if (2 * sd / std::sqrt(n) > p_.tolerance * mean) return false;
+    const bool pairs = windows % 2 == 0 && windows / 2 >= p_.windows;
+    if (!confident(j, 1, t95(windows - 1)) && !(pairs && confident(j, 2, t95(windows / 2 - 1)))) return false;
     if (p_.warm_l2 && drifts(j)) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
     return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);

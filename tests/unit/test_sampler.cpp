@@ -77,9 +77,10 @@ TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skip
         REQUIRE_FALSE(s.skip(a));
         CHECK(a.tag == i);
     }
-    // Warm-up: 2 retirements (mark 0 at 20); windows of 2 end at 40, 60, 81: 20, 20, 21 cycles
-    // (spread 1 of a mean of 20.33: 4.9 %): steady at the 8th, 61 / 6 cycles a workgroup.
-    const Cycle at[8] = {20, 20, 30, 40, 50, 60, 70, 81};
+    // Warm-up: 2 retirements (mark 0 at 100); windows of 2 end at 200, 300, 402: 100, 100, 102
+    // cycles, mean 100.67, sd 1.1547; Student's t of 2 degrees of freedom, 4.303 x 1.1547 / sqrt(3)
+    // = 2.87 <= 5 % of the mean (5.03): steady at the 8th, 302 / 6 cycles a workgroup.
+    const Cycle at[8] = {100, 100, 150, 200, 250, 300, 350, 402};
     for (uint64_t i = 0; i < 8; ++i) s.retired(i, at[i]);
     CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
     REQUIRE(calls.steady.size() == 1);
@@ -95,7 +96,7 @@ TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skip
     CHECK(r.total == 12);
     CHECK(r.simulated == 10);
     CHECK(r.classes == 2);
-    CHECK(r.projected_cycles == Approx(2 * 61.0 / 6));
+    CHECK(r.projected_cycles == Approx(2 * 302.0 / 6));
 }
 
 TEST_CASE("sampler: windows that disagree are never steady and small or short grids are not sampled", "[sample]") {
@@ -106,7 +107,9 @@ TEST_CASE("sampler: windows that disagree are never steady and small or short gr
     Cycle t = 0;
     for (uint64_t i = 0; i < 40; ++i) {
         REQUIRE_FALSE(s.skip(a));
-        t += (i / 2) % 2 ? 10 : 5;  // windows of 2 retirements: 10, 20, 10, 20, ... cycles
+        // Windows of 2 retirements: 20, 10, 10, 20, 10, 10, ... cycles: neither 16 windows (mean
+        // 13.75, sd 5: 2.131 x 5 / 4 = 2.66 against 0.69) nor 8 pairs (30, 30, 20, ...) agree.
+        t += (i / 2) % 3 == 1 ? 10 : 5;
         s.retired(i, t);
     }
     CHECK(calls.steady.empty());
@@ -126,6 +129,28 @@ TEST_CASE("sampler: windows that disagree are never steady and small or short gr
     CHECK(r.needed == 1200);
     s.kernel_start(1201, 300);
     CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
+}
+
+TEST_CASE("sampler: windows that alternate are steady in pairs", "[sample]") {
+    // Windows of 2 retirements: 20, 10, 20, 10, ... cycles (write-back bursts every other round).
+    // Alone they never agree (6 windows: t 2.571 x sd 5.48 / sqrt(6) = 5.75 against 0.75); 3 pairs
+    // of 30 do (sd 0). At mark 4 there are 2 pairs only, and at mark 5 an odd count (marks 1 to 5:
+    // 2 pairs again): steady at mark 6, marks 0 to 6, 12 workgroups, 90 cycles.
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    Cycle t = 0;
+    for (uint64_t i = 0; i < 14; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        t += (i / 2) % 2 ? 10 : 5;
+        s.retired(i, t);
+        if (i == 11) CHECK(calls.steady.empty());
+    }
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 6, 12});
+    CHECK(s.skip(a));
+    CHECK(s.kernel_end().projected_cycles == Approx(90.0 / 12));
 }
 
 TEST_CASE("sampler: earlier windows that agree lengthen the span", "[sample]") {
@@ -149,17 +174,19 @@ TEST_CASE("sampler: earlier windows that agree lengthen the span", "[sample]") {
 }
 
 TEST_CASE("sampler: noisy windows are steady once their mean is known within the tolerance", "[sample]") {
-    // Windows of 19, 21, 19, 21, 19 cycles (+-5 %: a spread of 10 %, which no 3 consecutive windows
-    // pass). The mean window's 95 % half-width, 2 sd / sqrt(n), against 5 % of the mean:
-    //   3 windows 19 21 19: mean 19.667, sd 1.1547, 1.3333 > 0.9833;
-    //   4 windows 19 21 19 21: mean 20, sd 1.1547, 1.1547 > 1 (and 21 19 21: 1.3333 > 1.0167);
-    //   5 windows 19 21 19 21 19: mean 19.8, sd sqrt(4.8 / 4) = 1.0954, 0.9798 <= 0.99: steady,
-    //   marks 0 to 5, 10 workgroups, 99 cycles.
+    // Windows of 100, 106, 97, 103, 99 cycles. The mean window's 95 % half-width, Student's t of
+    // n - 1 degrees of freedom x sd / sqrt(n), against 5 % of the mean:
+    //   3 windows 100 106 97: mean 101, sd 4.58, 4.303 x 4.58 / 1.732 = 11.4 > 5.05;
+    //   4 windows 100 106 97 103: mean 101.5, sd 3.873, 3.182 x 3.873 / 2 = 6.16 > 5.075 (two
+    //   standard errors, 3.87, would pass: 4 windows are too few to know the mean that well), and
+    //   106 97 103: 4.303 x 4.583 / 1.732 = 11.4 > 5.1; 2 pairs are too few;
+    //   5 windows 100 106 97 103 99: mean 101, sd 3.536, 2.776 x 3.536 / 2.236 = 4.39 <= 5.05:
+    //   steady, marks 0 to 5, 10 workgroups, 505 cycles.
     Calls calls;
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
-    const Cycle mark_at[6] = {20, 39, 60, 79, 100, 119};
+    const Cycle mark_at[6] = {20, 120, 226, 323, 426, 525};
     for (uint64_t i = 0; i < 12; ++i) {
         REQUIRE_FALSE(s.skip(a));
         const uint64_t n = i + 1;  // retirements so far; marks at the 2nd, 4th, ... 12th
@@ -170,7 +197,7 @@ TEST_CASE("sampler: noisy windows are steady once their mean is known within the
     REQUIRE(calls.steady.size() == 1);
     CHECK(calls.steady[0] == std::vector<uint64_t>{0, 5, 10});
     CHECK(s.skip(a));
-    CHECK(s.kernel_end().projected_cycles == Approx(99.0 / 10));
+    CHECK(s.kernel_end().projected_cycles == Approx(505.0 / 10));
 }
 
 TEST_CASE("sampler: the signature is taken from the waves the source shows", "[sample]") {
@@ -290,18 +317,19 @@ TEST_CASE("sampler: warmed, a changed L2 ends the skipping at a window's end", "
 }
 
 TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
-    // Windows of 20, 20, 21 pass the confidence test (mean 20.33, 2 sd / sqrt(3) = 0.67 <= 1.02) but
-    // drift: the later half's mean (21) is 1 above the earlier's (20), more than half the 5 %
-    // tolerance of their mean (0.51). Marks 0 to 4 (20, 20, 21, 21) still drift (20 against 21);
-    // at mark 5 marks 1 to 5 (20, 21, 21, 21: halves 20.5 and 21, 0.5 <= 0.52) are steady:
-    // 8 workgroups, 83 cycles. Without warming, windows 20, 20, 21 are steady (the test above).
+    // Windows of 100, 100, 103 pass the confidence test (mean 101, sd 1.732, 4.303 x 1.732 / 1.732
+    // = 4.30 <= 5.05) but drift: the later half's mean (103) is 3 above the earlier's (100), more
+    // than half the 5 % tolerance of their mean (2.54). Marks 0 to 4 (100, 100, 103, 103) and 1 to
+    // 4 (100, 103, 103) still drift (100 against 103); at mark 5 marks 1 to 5 (100, 103, 103, 103:
+    // halves 101.5 and 103, 1.5 <= 2.56; 3.182 x 1.5 / 2 = 2.39 <= 5.11) are steady: 8 workgroups,
+    // 409 cycles. Without warming, windows 100, 100, 102 are steady (the first test).
     SampleParams p = params();
     p.warm_l2 = true;
     WarmCalls calls;
     Sampler s(p, 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
-    const Cycle mark_at[6] = {20, 40, 60, 81, 102, 123};
+    const Cycle mark_at[6] = {20, 120, 220, 323, 426, 529};
     for (uint64_t i = 0; i < 12; ++i) {
         REQUIRE_FALSE(s.skip(a));
         const uint64_t n = i + 1;
@@ -311,7 +339,7 @@ TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
     REQUIRE(calls.steady.size() == 1);
     CHECK(calls.steady[0] == std::vector<uint64_t>{1, 5, 8});
     CHECK(s.skip(a));
-    CHECK(s.kernel_end().projected_cycles == Approx(83.0 / 8));
+    CHECK(s.kernel_end().projected_cycles == Approx(409.0 / 8));
 }
 
 TEST_CASE("sampling: warmed, the dirty data may drain by up to a third of the tolerance of the DRAM traffic", "[sample]") {
