@@ -41,6 +41,18 @@ SampleParams params() {
     return p;
 }
 
+// Times workgroups `from` to `to` - 1 of `wg`, the i-th retiring gap(i) cycles after the one before
+// (the first after cycle t); returns the last retirement's cycle.
+template <typename Gap>
+Cycle retire_each(Sampler& s, trace::WorkgroupTrace& wg, uint64_t from, uint64_t to, Cycle t, Gap gap) {
+    for (uint64_t i = from; i < to; ++i) {
+        REQUIRE_FALSE(s.skip(wg));
+        t += gap(i);
+        s.retired(i, t);
+    }
+    return t;
+}
+
 }  // namespace
 
 TEST_CASE("sampler: features rounded to 5 significant bits", "[sample]") {
@@ -104,14 +116,9 @@ TEST_CASE("sampler: windows that disagree are never steady and small or short gr
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
-    Cycle t = 0;
-    for (uint64_t i = 0; i < 40; ++i) {
-        REQUIRE_FALSE(s.skip(a));
-        // Windows of 2 retirements: 20, 10, 10, 20, 10, 10, ... cycles: neither 16 windows (mean
-        // 13.75, sd 5: 2.131 x 5 / 4 = 2.66 against 0.69) nor 8 pairs (30, 30, 20, ...) agree.
-        t += (i / 2) % 3 == 1 ? 10 : 5;
-        s.retired(i, t);
-    }
+    // Windows of 2 retirements: 20, 10, 10, 20, 10, 10, ... cycles: neither 16 windows (mean 13.75,
+    // sd 5: 2.131 x 5 / 4 = 2.66 against 0.69) nor 8 pairs (30, 30, 20, ...) agree.
+    retire_each(s, a, 0, 40, 0, [](uint64_t i) { return (i / 2) % 3 == 1 ? 10 : 5; });
     CHECK(calls.steady.empty());
     CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
 
@@ -140,13 +147,10 @@ TEST_CASE("sampler: windows that alternate are steady in pairs", "[sample]") {
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
-    Cycle t = 0;
-    for (uint64_t i = 0; i < 14; ++i) {
-        REQUIRE_FALSE(s.skip(a));
-        t += (i / 2) % 2 ? 10 : 5;
-        s.retired(i, t);
-        if (i == 11) CHECK(calls.steady.empty());
-    }
+    auto alternate = [](uint64_t i) { return (i / 2) % 2 ? 10 : 5; };
+    const Cycle t = retire_each(s, a, 0, 12, 0, alternate);
+    CHECK(calls.steady.empty());
+    retire_each(s, a, 12, 14, t, alternate);
     REQUIRE(calls.steady.size() == 1);
     CHECK(calls.steady[0] == std::vector<uint64_t>{0, 6, 12});
     CHECK(s.skip(a));
