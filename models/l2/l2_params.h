@@ -101,6 +101,10 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
                          "copy is fetched from the line's home over the link, stores are written through to it (l2.channels must "
                          "split evenly into l2.partitions)",
                          {{"on", true}, {"off", false}}, [](P& p) -> auto& { return p.sides.replicate; }),
+        param::choice<P>("l2.store_copies",
+                         "with l2.replicate: on, a store keeps a clean copy of its line on the CU's side; off, it updates a copy "
+                         "that side holds and allocates none (only loads make copies)",
+                         {{"on", true}, {"off", false}}, [](P& p) -> auto& { return p.sides.store_copies; }),
         param::count<P>("l2.far_latency", "cycles", "added each way to a request that crosses the link between sides", {0, kMaxLatency},
                         [](P& p) -> auto& { return p.sides.far_latency; }),
         param::choice<P>("l2.partial_writes",

@@ -53,7 +53,9 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         bool posted = true;  // answered now (else when its write to mapped memory has crossed)
         const uint32_t full = want & full_sectors_in_line(req, line_no * p_.geometry.line_bytes, p_.geometry.line_bytes, p_.sector_bytes);
         if (is_copy(req)) {
-            write_back(tags_.install(line_no, full, 0), now, req.pc);  // the copy takes the data, clean
+            // The copy takes the data, clean; without store copies only a copy a load made does.
+            if (p_.sides.store_copies) write_back(tags_.install(line_no, full, 0), now, req.pc);
+            else tags_.update_if_present(line_no, full);
             forward(req, line_no, want, full, now);
         } else if (mapped_ && mapped_->contains(line_no * p_.geometry.line_bytes)) {
             write_through(req, arrival, line_no, want, full, now);
@@ -232,6 +234,10 @@ L2Slice::WarmTraffic L2Slice::warm(uint64_t line_no, uint32_t sectors, uint32_t 
     tags_.prefetch(line_no);  // the set's arrays miss together rather than one after the other
     // A victim leaves as a write-back would, untimed: its dirty sectors are counted as written.
     auto drop = [this, &t](const SectorTags::Victim& v) { t.written_sectors += leave(v); };
+    if (op == trace::Op::Store && copy && !p_.sides.store_copies) {
+        tags_.update_if_present(line_no, full);
+        return t;
+    }
     if (op != trace::Op::Store || copy) {
         // A fill (a copy's from the home over the link, else from DRAM), or a copy's store (kept clean).
         const uint32_t valid = tags_.lookup(line_no);

@@ -14,6 +14,8 @@
 // a CU's loads and stores go to its own side's slice in the position of the
 // home (the mirror), which keeps a clean copy and fetches a missing line from
 // the home over the link, or writes through to it; atomics go to the home.
+// Without `store_copies`, a store writes through a copy its side holds and
+// allocates none: only loads make copies.
 #pragma once
 
 #include <cstdint>
@@ -25,6 +27,7 @@ struct L2Partitions {
     uint32_t channels = 1;
     uint32_t far_latency = 0;  // cycles, each way
     bool replicate = false;    // sides keep copies (channels must split evenly)
+    bool store_copies = true;  // with replicate: a store allocates its side's copy; off: it updates one a load made
     bool replicating() const { return replicate && count > 1; }
     uint32_t side_of_cu(uint32_t cu) const { return cu % count; }
     uint32_t side_of_channel(uint32_t channel) const { return uint32_t(uint64_t(channel) * count / channels); }

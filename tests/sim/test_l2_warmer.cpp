@@ -32,11 +32,12 @@ struct Warm {
     L2Partitions sides;
     std::unique_ptr<L2Warmer> warmer;
     // `channels` slices; with `sides` > 1, that many sides that keep copies; an L1 load miss asks for
-    // `l1_fetch` bytes.
-    Warm(uint32_t channels, uint32_t side_count, uint32_t cus, uint32_t l1_fetch = 32) {
+    // `l1_fetch` bytes; `store_copies`: whether a store keeps a copy on its side.
+    Warm(uint32_t channels, uint32_t side_count, uint32_t cus, uint32_t l1_fetch = 32, bool store_copies = true) {
         sides.count = side_count;
         sides.channels = channels;
         sides.replicate = side_count > 1;
+        sides.store_copies = store_copies;
         std::vector<L2Slice*> raw;
         for (uint32_t c = 0; c < channels; ++c) {
             L2Params p;
@@ -116,6 +117,19 @@ TEST_CASE("l2 warming: a CU's side keeps copies of lines homed on the other side
     CHECK(w.warmer->read_bytes() == 2 * 128);
     using D = std::tuple<uint32_t, uint64_t, uint32_t>;
     CHECK(w.link.drops == std::vector<D>{{0, 8, 0}, {0, 0, 2}});
+}
+
+TEST_CASE("l2 warming: a store keeps a copy on its side only with l2.store_copies", "[l2][sample]") {
+    // CU 1 (side 1) stores all 4 sectors of line 0 (homed on channel 0; its mirror on side 1 is channel 2):
+    // dirty at the home either way; a clean copy at channel 2 only with store copies on.
+    for (const bool on : {true, false}) {
+        Warm w(4, 2, 2, 32, on);
+        w.run({"compute 1"});  // CU 0's workgroup
+        w.run({"st global 4 0x20 0xffffffff affine 0x0 4"});
+        CHECK(w.slices[0]->dirty_sectors() == 4);
+        CHECK(w.slices[2]->valid_lines() == (on ? 1u : 0u));
+        CHECK(w.warmer->read_bytes() == 0);
+    }
 }
 
 TEST_CASE("l2 warming: a load asks for the L1's whole fetch", "[l2][sample]") {

@@ -92,10 +92,10 @@ std::string one_access(const char* op, uint64_t addr) {
     return buf;
 }
 
-RunResult replicated(const std::vector<std::string>& kernels) {
+RunResult replicated(const std::vector<std::string>& kernels, const char* store_copies = "on") {
     Config cfg = test::preset("dcu-z100", {{"dram.tREFI", "0"}, {"dram.clock_mhz", "1500"}, {"cu.count", "2"},
                                            {"l2.partitions", "2"}, {"l2.replicate", "on"}, {"l2.far_latency", "100"},
-                                           {"l2.hit_latency", "60"}});
+                                           {"l2.hit_latency", "60"}, {"l2.store_copies", store_copies}});
     std::string text = "dcusim-trace 1\nwave_size 64\n";
     // Every kernel's first workgroup goes to CU 0; an odd kernel's access is its second workgroup's, on CU 1.
     for (size_t k = 0; k < kernels.size(); ++k)
@@ -170,6 +170,23 @@ TEST_CASE("L2 copies per side: a store to a far line updates the copy and writes
     CHECK(test::stat(r, "l2.hits", 6) == 1);
     CHECK(test::stat(r, "l2.link.requests", 6) == 0);
     CHECK(test::stat(r, "cycles", 6) == test::stat(r, "cycles", 8));
+}
+
+TEST_CASE("L2 copies per side: without store copies a store makes none, and a load after it crosses", "[sim][partitions]") {
+    // As above with l2.store_copies off: side 0's store writes through to the home and leaves no line on its
+    // side, so kernel 6's load misses there, crosses the link and hits the home (the store's data): the near
+    // hit's cycles plus the link both ways (2 x 100) and the home's lookup (60); no DRAM read.
+    const std::string idle = "compute 1\n";
+    char store[96];
+    std::snprintf(store, sizeof store, "st global 4 0x10 0xffff affine 0x%llx 4\nwait\n", (unsigned long long)kFarLine);
+    const RunResult r = replicated({one_access("ld", kNear), idle, store, idle, idle, idle, one_access("ld", kFarLine), idle,
+                                    one_access("ld", kNear)},
+                                   "off");
+    CHECK(test::stat(r, "l2.stores", 2) == 1);
+    CHECK(test::stat(r, "l2.misses", 6) == 1);
+    CHECK(test::stat(r, "l2.link.hits", 6) == 1);
+    CHECK(test::stat(r, "l2.fetches", 6) == 0);
+    CHECK(test::stat(r, "cycles", 6) == test::stat(r, "cycles", 8) + 2 * 100 + 60);
 }
 
 TEST_CASE("L2 copies per side: slices waiting on each other with one MSHR each do not deadlock", "[sim][partitions]") {
