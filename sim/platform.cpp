@@ -52,6 +52,7 @@ public:
         wave_size_ = p.cu.wave_size;
         issue_cycles_ = p.cu.issue_cycles;
         sample_tolerance_ = p.sample.tolerance;
+        projection_.min_pairs = p.sample.windows;
         if (!p.fixed_memory) l2_lines_ = uint64_t(p.noc.channels) * (p.l2.geometry.size_bytes / p.l2.geometry.line_bytes);
         if (!p.fixed_memory) {
             l2_dirty_limit_ = uint64_t(p.noc.channels) * p.l2.dirty_limit_sectors;

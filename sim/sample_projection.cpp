@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "../models/dispatch/sample_confidence.h"
 #include "../models/dispatch/sampler.h"
 #include "stats_catalog.h"
 
@@ -53,20 +54,20 @@ bool settled(uint64_t a, uint64_t b, uint64_t workgroups, uint64_t remaining, ui
 }  // namespace
 
 // The L2's traffic to DRAM per window (its misses and write-backs: what its state decides) over
-// marks `from` to `to`: where there is any, its mean window within `tolerance` at 95 % confidence,
-// as the sampler asks of the cycles. The write-backs settle later than the cycles: after the L2
-// fills, its victims' mix of dirty and clean lines changes for about one turnover of its lines.
+// marks `from` to `to`: where there is any, its mean window known within `tolerance` as the sampler
+// asks of the cycles (mean_known). The write-backs settle later than the cycles: after the L2 fills,
+// its victims' mix of dirty and clean lines changes for about one turnover of its lines.
 bool SampleProjection::traffic_steady(uint64_t from, uint64_t to, double tolerance) const {
     const size_t n = size_t(to - from);
     if (n < 2) return true;
     for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
         std::vector<double> d;
-        for (uint64_t id = from; id < to; ++id) d.push_back(delta(find(id).counters, find(id + 1).counters, key));
-        double mean = 0, sq = 0;
-        for (double v : d) mean += v / double(n);
-        if (mean <= 0) continue;
-        for (double v : d) sq += (v - mean) * (v - mean);
-        if (2 * std::sqrt(sq / double(n - 1)) / std::sqrt(double(n)) > tolerance * mean) return false;
+        double sum = 0;
+        for (uint64_t id = from; id < to; ++id) {
+            d.push_back(delta(find(id).counters, find(id + 1).counters, key));
+            sum += d.back();
+        }
+        if (sum > 0 && mean_known(d.data(), n, tolerance, min_pairs) == 0) return false;
     }
     return true;
 }

@@ -14,6 +14,7 @@ namespace dcusim {
 
 class SampleProjection {
 public:
+    size_t min_pairs = 3;  // sample.steady_windows: the fewest pairs of windows a mean may be known over
     void reset();
     // cache_lines: the lines the L2 holds at the mark; dirty: its dirty sectors (with a dirty limit).
     void mark(uint64_t id, StatMap counters, uint64_t cache_lines, uint64_t dirty = 0);
@@ -23,7 +24,7 @@ public:
     // find a free way, the rest a victim, as they will on (a set-associative cache nears full
     // only slowly: the last free ways of its sets fill long after most sets are full).
     // Its traffic to DRAM (read and written bytes) per window must be steady too, as the cycles
-    // are (the mean window within `tolerance` at 95 % confidence). The same of its dirty sectors against `dirty_limit` (0: none), which, once reached (within
+    // are (the mean window within `tolerance` at 95 % confidence, over the windows or their pairs). The same of its dirty sectors against `dirty_limit` (0: none), which, once reached (within
     // `dirty_slack`: each slice keeps within a line of its share), has the L2 write back as much as
     // is written; nor may they shrink by more than `tolerance` (older dirty data leaving: the data
     // dirty at the launch, written back once).

@@ -1,7 +1,10 @@
 #include "sampler.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
+
+#include "sample_confidence.h"
 
 namespace dcusim {
 
@@ -134,56 +137,64 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
     return false;
 }
 
-namespace {
-// Student's t at 97.5 % (a two-sided 95 % bound) for 1 to 15 degrees of freedom: a span holds at
-// most kMaxSpanWindows windows.
 double t95(size_t dof) {
     static constexpr double t[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306,
                                    2.262,  2.228, 2.201, 2.179, 2.160, 2.145, 2.131};
+    assert(dof >= 1);
     return t[std::min(dof, sizeof t / sizeof t[0]) - 1];
+}
+
+namespace {
+// Whether the mean of v[0..n) taken in batches of `batch` consecutive values is positive and known
+// within `tolerance` of itself at 95 % confidence.
+bool batch_mean_known(const double* v, size_t n, size_t batch, double tolerance) {
+    const size_t m = n / batch;
+    double sum = 0;
+    for (size_t i = 0; i < m * batch; ++i) sum += v[i];
+    const double mean = sum / double(m);
+    if (mean <= 0) return false;
+    double sq = 0;
+    for (size_t b = 0; b < m; ++b) {
+        double x = 0;
+        for (size_t i = 0; i < batch; ++i) x += v[b * batch + i];
+        sq += (x - mean) * (x - mean);
+    }
+    return t95(m - 1) * std::sqrt(sq / double(m - 1)) / std::sqrt(double(m)) <= tolerance * mean;
 }
 }  // namespace
 
-// Whether the mean of the windows from mark j to the last, taken in batches of `batch` consecutive
-// windows, is known within sample.tolerance at 95 % confidence: `quantile` standard errors of the
-// batches' cycles (batch means: correlated windows, such as write-back bursts every other round,
-// vary far less in pairs than alone).
-bool Sampler::confident(size_t j, size_t batch, double quantile) const {
-    const size_t n = (marks_.size() - 1 - j) / batch;
-    const double mean = double(marks_.back().at - marks_[j].at) / double(n);
-    if (mean <= 0) return false;
-    double sq = 0;
-    for (size_t b = 0; b < n; ++b) {
-        const double d = double(marks_[j + (b + 1) * batch].at - marks_[j + b * batch].at) - mean;
-        sq += d * d;
-    }
-    const double sd = std::sqrt(sq / double(n - 1));
-    return quantile * sd / std::sqrt(double(n)) <= p_.tolerance * mean;
+size_t mean_known(const double* v, size_t n, double tolerance, size_t min_pairs) {
+    assert(n >= 2);
+    if (batch_mean_known(v, n, 1, tolerance)) return 1;
+    if (n % 2 == 0 && n / 2 >= std::max<size_t>(2, min_pairs) && batch_mean_known(v, n, 2, tolerance)) return 2;
+    return 0;
 }
 
 // The windows' cycles from mark j to the last: at least sample.steady_windows of them, whose mean
-// the 95 % confidence interval bounds within sample.tolerance of it (Student's t: a span is a few
-// windows), over the windows or, failing that, over at least sample.steady_windows pairs of them.
-// Windows of one round are noisy (DRAM refreshes, write-back bursts: +-10 % on a stream), but a
-// stationary rate's mean needs only more of them; a rate that trends or alternates widely over
-// pairs does not pass. The L2 must not be filling over the span either.
+// is known within sample.tolerance (mean_known: over the windows or their pairs). Windows of one
+// round are noisy (DRAM refreshes, write-back bursts: +-10 % on a stream), but a stationary rate's
+// mean needs only more of them; a rate that trends, or alternates widely even over pairs, does not
+// pass. The L2 must not be filling over the span either.
 bool Sampler::span_steady(size_t j) const {
     const Mark &first = marks_[j], &last = marks_.back();
-    const uint64_t windows = marks_.size() - 1 - j;
+    const size_t windows = marks_.size() - 1 - j;
     if (windows < p_.windows) return false;
-    const bool pairs = windows % 2 == 0 && windows / 2 >= p_.windows;
-    if (!confident(j, 1, t95(windows - 1)) && !(pairs && confident(j, 2, t95(windows / 2 - 1)))) return false;
-    if (p_.warm_l2 && drifts(j)) return false;
+    double w[kMaxSpanWindows];
+    for (size_t i = 0; i < windows; ++i) w[i] = double(marks_[j + i + 1].at - marks_[j + i].at);
+    const size_t batch = mean_known(w, windows, p_.tolerance, p_.windows);
+    if (batch == 0 || (p_.warm_l2 && drifts(j, batch))) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
     return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
 }
 
 // Whether the windows from mark j to the last drift: the mean of their later half differs from that of
-// their earlier half (the middle window of an odd count in neither) by more than half the tolerance.
-// A rate settling after the kernel's start, or after a restart mid-kernel, falls or rises over
-// several windows, each step within the noise the confidence test allows.
-bool Sampler::drifts(size_t j) const {
-    const size_t windows = marks_.size() - 1 - j, half = windows / 2;
+// their earlier half (what is left in the middle in neither) by more than half the tolerance. Halves
+// are of whole batches of `batch` windows: where the mean was known only in pairs, halves of an odd
+// count of alternating windows would hold one more slow window than the other. A rate settling after
+// the kernel's start, or after a restart mid-kernel, falls or rises over several windows, each step
+// within the noise the confidence test allows.
+bool Sampler::drifts(size_t j, size_t batch) const {
+    const size_t windows = marks_.size() - 1 - j, half = windows / batch / 2 * batch;
     const double early = double(marks_[j + half].at - marks_[j].at) / double(half);
     const double late = double(marks_.back().at - marks_[marks_.size() - 1 - half].at) / double(half);
     return std::abs(late - early) > p_.tolerance / 2 * (late + early) / 2;

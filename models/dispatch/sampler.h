@@ -114,8 +114,7 @@ private:
     // Whether the windows from mark j to the last give the mean window within the tolerance, at
     // 95 % confidence (and the L2 allows).
     bool span_steady(size_t j) const;
-    bool confident(size_t j, size_t batch, double quantile) const;
-    bool drifts(size_t j) const;
+    bool drifts(size_t j, size_t batch) const;
 
     SampleParams p_;
     uint32_t line_bytes_;

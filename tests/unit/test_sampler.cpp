@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
+#include "models/dispatch/sample_confidence.h"
 #include "models/dispatch/sampler.h"
 #include "sim/sample_projection.h"
 #include "sim/sample_regime.h"
@@ -136,6 +137,26 @@ TEST_CASE("sampler: windows that disagree are never steady and small or short gr
     CHECK(r.needed == 1200);
     s.kernel_start(1201, 300);
     CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
+}
+
+TEST_CASE("sampler: a mean known over the windows, or over their pairs", "[sample]") {
+    // Against 5 % of the mean, Student's t of m - 1 degrees of freedom x sd / sqrt(m) over m batches:
+    // 100 100 102: mean 100.67, sd 1.155, 4.303 x 1.155 / 1.732 = 2.87 <= 5.03: known alone.
+    const double steady[] = {100, 100, 102};
+    CHECK(mean_known(steady, 3, 0.05, 3) == 1);
+    // 100 104 97 104: mean 101.25, sd 3.403, 3.182 x 3.403 / 2 = 5.41 > 5.06 (t of 4 degrees, 2.776,
+    // would give 4.72 and pass); 2 pairs are fewer than 3.
+    const double four[] = {100, 104, 97, 104};
+    CHECK(mean_known(four, 4, 0.05, 3) == 0);
+    // Alone 80 120 124 82 81 122 never agree (sd 22.5); their pairs 200 206 203 do: mean 203, sd 3,
+    // 4.303 x 3 / 1.732 = 7.45 <= 10.15 (with 1 degree of freedom, 12.706, they would not). Asked for
+    // 4 pairs, 3 are too few.
+    const double alternating[] = {80, 120, 124, 82, 81, 122};
+    CHECK(mean_known(alternating, 6, 0.05, 3) == 2);
+    CHECK(mean_known(alternating, 6, 0.05, 4) == 0);
+    // Pairs 200 210 205: sd 5, 4.303 x 5 / 1.732 = 12.42 > 10.25 (with 3 degrees, 3.182, 9.19 would pass).
+    const double wider[] = {80, 120, 125, 85, 82, 123};
+    CHECK(mean_known(wider, 6, 0.05, 3) == 0);
 }
 
 TEST_CASE("sampler: windows that alternate are steady in pairs", "[sample]") {
@@ -414,4 +435,19 @@ TEST_CASE("sample regime: the L2 full, or the warmed traffic moved, then settled
     r.steady(look);
     for (int i = 0; i < 3; ++i) CHECK_FALSE(window(0));
     for (int i = 0; i < 20; ++i) CHECK_FALSE(window(3));
+}
+
+TEST_CASE("sampler: warmed, alternating windows are steady in pairs and do not drift by halves", "[sample]") {
+    // The windows above (20, 10, 20, 10, 20, 10) with warming, which asks for no drift as well: halves of
+    // whole pairs (the first and the last pair, 15 and 15 a window) agree. Halves of 3 windows (16.7
+    // against 13.3) would not, and would wait for 8 windows.
+    SampleParams p = params();
+    p.warm_l2 = true;
+    WarmCalls calls;
+    Sampler s(p, 128, &calls);
+    s.kernel_start(1000, 2);
+    auto a = wg_of({"compute 3"});
+    retire_each(s, a, 0, 14, 0, [](uint64_t i) { return (i / 2) % 2 ? 10 : 5; });
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 6, 12});
 }
