@@ -189,6 +189,31 @@ TEST_CASE("L2 copies per side: without store copies a store makes none, and a lo
     CHECK(test::stat(r, "cycles", 6) == test::stat(r, "cycles", 8) + 2 * 100 + 60);
 }
 
+namespace {
+// Side 0 loads the far line (its copy made), stores the whole L1 line, loads it again: a hit in its copy
+// whether stores make copies or not (the store updates the one the load made), as fast as a near hit,
+// nothing over the link. One run a test case (a process simulates once).
+void check_store_updates_copy(const char* store_copies) {
+    const std::string idle = "compute 1\n";
+    char store[96];
+    std::snprintf(store, sizeof store, "st global 4 0x10 0xffff affine 0x%llx 4\nwait\n", (unsigned long long)kFarLine);
+    const RunResult r = replicated({one_access("ld", kNear), idle, one_access("ld", kFarLine), idle, store, idle, idle, idle,
+                                    one_access("ld", kFarLine), idle, one_access("ld", kNear)},
+                                   store_copies);
+    CHECK(test::stat(r, "l2.hits", 8) == 1);
+    CHECK(test::stat(r, "l2.link.requests", 8) == 0);
+    CHECK(test::stat(r, "cycles", 8) == test::stat(r, "cycles", 10));
+}
+}  // namespace
+
+TEST_CASE("L2 copies per side: a store updates the copy a load made (store copies on)", "[sim][partitions]") {
+    check_store_updates_copy("on");
+}
+
+TEST_CASE("L2 copies per side: a store updates the copy a load made (store copies off)", "[sim][partitions]") {
+    check_store_updates_copy("off");
+}
+
 TEST_CASE("L2 copies per side: slices waiting on each other with one MSHR each do not deadlock", "[sim][partitions]") {
     // Both CUs at once (two workgroups) load the same 64 lines, homed on both sides: every copy's fetch
     // waits on the other side's home, whose port also holds that side's CU lookups, each waiting for the
