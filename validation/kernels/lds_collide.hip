@@ -12,13 +12,19 @@
 // - load4: 4 floats a thread loaded from global memory before the tile is written (its lines fill the L1
 //   while the other blocks read), and the one store;
 // - store4_w1: store4 in one wave of blocks (no block launched beside running ones).
+// The second run adds: store2 and store8; store4 with 64 FMAs after each store (spread in time); store4
+// and store0 with the reads 32 FMAs apart (the shared pipe mostly idle); 4 floats a thread in one
+// 16-byte store; the block's 32 lines stored by one warp.
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
 
 // LOADS floats a thread read from `g` at the start, STORES stored to `out` at the end (0: none, unless the
-// sum takes a value it cannot, so that the compiler keeps the reads).
-template <int LOADS, int STORES>
+// sum takes a value it cannot, so that the compiler keeps the reads). K dependent FMAs after each shared
+// read (the other blocks' shared duty), GAP after each store (stores spread in time); SHAPE 0: each warp
+// stores its lines one 4-byte store a line, 1: one 16-byte store a thread (4 lines an instruction), 2:
+// warp 0 alone stores the block's lines (8 x STORES instructions in a row).
+template <int LOADS, int STORES, int K = 0, int GAP = 0, int SHAPE = 0>
 __global__ void lds_collide(float* out, const float* g, int iters) {
     __shared__ float tile[kTile];
     const int t = threadIdx.x;
@@ -29,19 +35,34 @@ __global__ void lds_collide(float* out, const float* g, int iters) {
     __syncthreads();
     volatile float* v = tile;
     float acc = 0;
-    for (int it = 0; it < iters; ++it) acc += v[(t + 32 * (it & 7)) & (kTile - 1)];
+    for (int it = 0; it < iters; ++it) {
+        acc += v[(t + 32 * (it & 7)) & (kTile - 1)];
+#pragma unroll
+        for (int j = 0; j < K; ++j) acc = acc * 0.999f + 0.5f;
+    }
+    float* o = out + block_base * STORES;
     if (STORES == 0) {
         if (acc == -1.5f) out[block_base + t] = acc;
+    } else if (SHAPE == 1) {
+        reinterpret_cast<float4*>(o)[t] = make_float4(acc, acc + 1, acc + 2, acc + 3);  // STORES == 4
+    } else if (SHAPE == 2) {
+        __syncthreads();
+        if (t < 32)
+            for (int k = 0; k < STORES * int(blockDim.x) / 32; ++k) o[size_t(k) * 32 + t] = acc + float(k);
     } else {
-        for (int k = 0; k < STORES; ++k) out[(block_base * STORES) + size_t(k) * blockDim.x + t] = acc + float(k);
+        for (int k = 0; k < STORES; ++k) {
+            o[size_t(k) * blockDim.x + t] = acc + float(k);
+#pragma unroll
+            for (int j = 0; j < GAP; ++j) acc = acc * 0.999f + 0.5f;
+        }
     }
 }
 
-template <int LOADS, int STORES>
+template <int LOADS, int STORES, int K = 0, int GAP = 0, int SHAPE = 0>
 void launch(bool single, const char* name, float* out, const float* g, int waves) {
     const int threads = 256, blocks = 132 * (2048 / threads) * waves;
     validation::measure(single, "lds_collide", name, blocks, 0, [&] {
-        hipLaunchKernelGGL((lds_collide<LOADS, STORES>), dim3(blocks), dim3(threads), 0, 0, out, g, 64);
+        hipLaunchKernelGGL((lds_collide<LOADS, STORES, K, GAP, SHAPE>), dim3(blocks), dim3(threads), 0, 0, out, g, 64);
     });
 }
 
@@ -58,6 +79,14 @@ int main(int argc, char** argv) {
     launch<0, 16>(single, "store16", out, g, 8);
     launch<4, 1>(single, "load4", out, g, 8);
     launch<0, 4>(single, "store4_w1", out, g, 1);
+    // Added in the second run: the form of the stores' part.
+    launch<0, 2>(single, "store2", out, g, 8);
+    launch<0, 8>(single, "store8", out, g, 8);
+    launch<0, 4, 0, 64>(single, "store4_gap64", out, g, 8);   // 64 dependent FMAs after each store
+    launch<0, 4, 32>(single, "store4_k32", out, g, 8);        // the other blocks' reads 32 FMAs apart
+    launch<0, 0, 32>(single, "store0_k32", out, g, 8);
+    launch<0, 4, 0, 0, 1>(single, "store4_vec", out, g, 8);   // one 16-byte store a thread
+    launch<0, 4, 0, 0, 2>(single, "store4_onewarp", out, g, 8);  // warp 0 stores the block's 32 lines
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
