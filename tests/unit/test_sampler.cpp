@@ -282,6 +282,12 @@ struct WarmCalls : Calls {
     bool sample_changed() override { return ++asked, change; }
 };
 
+SampleParams warmed() {
+    SampleParams p = params();
+    p.warm_l2 = true;
+    return p;
+}
+
 }  // namespace
 
 TEST_CASE("sampler: a new measurement's windows start once the earlier one's workgroups have retired", "[sample]") {
@@ -315,10 +321,8 @@ TEST_CASE("sampler: a new measurement's windows start once the earlier one's wor
 }
 
 TEST_CASE("sampler: warmed, a changed L2 ends the skipping at a window's end", "[sample]") {
-    SampleParams p = params();
-    p.warm_l2 = true;
     WarmCalls calls;
-    Sampler s(p, 128, &calls);
+    Sampler s(warmed(), 128, &calls);
     s.kernel_start(1000, 2);  // windows of 2 workgroups
     auto a = wg_of({"compute 3"});
     for (uint64_t i = 0; i < 8; ++i) REQUIRE_FALSE(s.skip(a));
@@ -348,10 +352,8 @@ TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
     // 4 (100, 103, 103) still drift (100 against 103); at mark 5 marks 1 to 5 (100, 103, 103, 103:
     // halves 101.5 and 103, 1.5 <= 2.56; 3.182 x 1.5 / 2 = 2.39 <= 5.11) are steady: 8 workgroups,
     // 409 cycles. Without warming, windows 100, 100, 102 are steady (the first test).
-    SampleParams p = params();
-    p.warm_l2 = true;
     WarmCalls calls;
-    Sampler s(p, 128, &calls);
+    Sampler s(warmed(), 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
     const Cycle mark_at[6] = {20, 120, 220, 323, 426, 529};
@@ -441,10 +443,8 @@ TEST_CASE("sampler: warmed, alternating windows are steady in pairs and do not d
     // The windows above (20, 10, 20, 10, 20, 10) with warming, which asks for no drift as well: halves of
     // whole pairs (the first and the last pair, 15 and 15 a window) agree. Halves of 3 windows (16.7
     // against 13.3) would not, and would wait for 8 windows.
-    SampleParams p = params();
-    p.warm_l2 = true;
     WarmCalls calls;
-    Sampler s(p, 128, &calls);
+    Sampler s(warmed(), 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
     retire_each(s, a, 0, 14, 0, [](uint64_t i) { return (i / 2) % 2 ? 10 : 5; });
