@@ -14,7 +14,8 @@
 // - store4_w1: store4 in one wave of blocks (no block launched beside running ones).
 // The second run adds: store2 and store8; store4 with 64 FMAs after each store (spread in time); store4
 // and store0 with the reads 32 FMAs apart (the shared pipe mostly idle); 4 floats a thread in one
-// 16-byte store; the block's 32 lines stored by one warp.
+// 16-byte store; the block's 32 lines stored by one warp. The third: 3 and 6 a thread; 4 in two bursts
+// of 2; 4 stored before the shared reads.
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
@@ -23,7 +24,8 @@ constexpr int kTile = 1024;  // floats: 4 KiB
 // sum takes a value it cannot, so that the compiler keeps the reads). K dependent FMAs after each shared
 // read (the other blocks' shared duty), GAP after each store (stores spread in time); SHAPE 0: each warp
 // stores its lines one 4-byte store a line, 1: one 16-byte store a thread (4 lines an instruction), 2:
-// warp 0 alone stores the block's lines (8 x STORES instructions in a row).
+// warp 0 alone stores the block's lines (8 x STORES instructions in a row), 3: two bursts of STORES / 2,
+// 64 dependent FMAs apart, 4: the stores before the shared reads, not after.
 template <int LOADS, int STORES, int K = 0, int GAP = 0, int SHAPE = 0>
 __global__ void lds_collide(float* out, const float* g, int iters) {
     __shared__ float tile[kTile];
@@ -35,16 +37,27 @@ __global__ void lds_collide(float* out, const float* g, int iters) {
     __syncthreads();
     volatile float* v = tile;
     float acc = 0;
+    float* o = out + block_base * STORES;
+    if (SHAPE == 4)
+        for (int k = 0; k < STORES; ++k) o[size_t(k) * blockDim.x + t] = seed + float(k);
     for (int it = 0; it < iters; ++it) {
         acc += v[(t + 32 * (it & 7)) & (kTile - 1)];
 #pragma unroll
         for (int j = 0; j < K; ++j) acc = acc * 0.999f + 0.5f;
     }
-    float* o = out + block_base * STORES;
-    if (STORES == 0) {
+    if (SHAPE == 4) {
+        if (acc == -1.5f) out[block_base + t] = acc;
+    } else if (STORES == 0) {
         if (acc == -1.5f) out[block_base + t] = acc;
     } else if (SHAPE == 1) {
         reinterpret_cast<float4*>(o)[t] = make_float4(acc, acc + 1, acc + 2, acc + 3);  // STORES == 4
+    } else if (SHAPE == 3) {
+        for (int k = 0; k < STORES; ++k) {
+            o[size_t(k) * blockDim.x + t] = acc + float(k);
+            if (k == STORES / 2 - 1)
+#pragma unroll
+                for (int j = 0; j < 64; ++j) acc = acc * 0.999f + 0.5f;
+        }
     } else if (SHAPE == 2) {
         __syncthreads();
         if (t < 32)
@@ -87,6 +100,11 @@ int main(int argc, char** argv) {
     launch<0, 0, 32>(single, "store0_k32", out, g, 8);
     launch<0, 4, 0, 0, 1>(single, "store4_vec", out, g, 8);   // one 16-byte store a thread
     launch<0, 4, 0, 0, 2>(single, "store4_onewarp", out, g, 8);  // warp 0 stores the block's 32 lines
+    // Added in the third run: where between 16 and 32 lines a block the stores start to cost.
+    launch<0, 3>(single, "store3", out, g, 8);
+    launch<0, 6>(single, "store6", out, g, 8);
+    launch<0, 4, 0, 0, 3>(single, "store4_split", out, g, 8);  // 2 + 2, 64 FMAs apart
+    launch<0, 4, 0, 0, 4>(single, "store4_first", out, g, 8);  // before the reads
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
