@@ -25,7 +25,8 @@ constexpr int kTile = 1024;  // floats: 4 KiB
 // read (the other blocks' shared duty), GAP after each store (stores spread in time); SHAPE 0: each warp
 // stores its lines one 4-byte store a line, 1: one 16-byte store a thread (4 lines an instruction), 2:
 // warp 0 alone stores the block's lines (8 x STORES instructions in a row), 3: two bursts of STORES / 2,
-// 64 dependent FMAs apart, 4: the stores before the shared reads, not after.
+// 64 dependent FMAs apart, 4: the stores before the shared reads, not after, 5: odd blocks store, even
+// ones do not, 6: each store interleaved with a shared read that feeds it (a transpose's loop).
 template <int LOADS, int STORES, int K = 0, int GAP = 0, int SHAPE = 0>
 __global__ void lds_collide(float* out, const float* g, int iters) {
     __shared__ float tile[kTile];
@@ -45,7 +46,11 @@ __global__ void lds_collide(float* out, const float* g, int iters) {
 #pragma unroll
         for (int j = 0; j < K; ++j) acc = acc * 0.999f + 0.5f;
     }
-    if (SHAPE == 4) {
+    if (SHAPE == 5 && (blockIdx.x & 1) == 0) {
+        if (acc == -1.5f) out[block_base + t] = acc;
+    } else if (SHAPE == 6) {
+        for (int k = 0; k < STORES; ++k) o[size_t(k) * blockDim.x + t] = acc + v[(t * 33 + k) & (kTile - 1)];
+    } else if (SHAPE == 4) {
         if (acc == -1.5f) out[block_base + t] = acc;
     } else if (STORES == 0) {
         if (acc == -1.5f) out[block_base + t] = acc;
@@ -105,6 +110,10 @@ int main(int argc, char** argv) {
     launch<0, 6>(single, "store6", out, g, 8);
     launch<0, 4, 0, 0, 3>(single, "store4_split", out, g, 8);  // 2 + 2, 64 FMAs apart
     launch<0, 4, 0, 0, 4>(single, "store4_first", out, g, 8);  // before the reads
+    // Added in the fourth run: whose shared reads the stores meet.
+    launch<0, 16, 0, 0, 5>(single, "store16_odd", out, g, 8);  // odd blocks store 16, even ones none
+    launch<0, 4, 0, 0, 6>(single, "store4_fed", out, g, 8);    // each store fed by a shared read
+    launch<0, 4, 0, 0, 6>(single, "store4_fed_w1", out, g, 1);
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
