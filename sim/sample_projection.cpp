@@ -1,6 +1,5 @@
 #include "sample_projection.h"
 
-#include <cmath>
 #include <stdexcept>
 #include <vector>
 
