@@ -144,7 +144,7 @@ std::string to_json(const Config& cfg, const std::vector<std::string>& traces, c
             kj["sample"] = {{"projected", k.projected}, {"note", k.sample_note}};
             auto ms = nlohmann::ordered_json::array();
             for (const SampleMeasurement& m : k.sample_measurements)
-                ms.push_back({{"window_cycles", m.windows}, {"span_first_window", m.span_first},
+                ms.push_back({{"window_cycles", m.windows}, {"window_burstiness", m.burstiness}, {"span_first_window", m.span_first},
                               {"workgroups_per_window", m.workgroups_per_window}, {"cycles_per_workgroup", m.rate},
                               {"workgroups_skipped", m.skipped}});
             kj["sample"]["measurements"] = ms;

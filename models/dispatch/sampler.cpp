@@ -148,7 +148,7 @@ bool Sampler::span_steady(size_t j) const {
     double w[kMaxSpanWindows];
     for (size_t i = 0; i < windows; ++i) w[i] = double(marks_[j + i + 1].at - marks_[j + i].at);
     const size_t batch = mean_known(w, windows, p_.tolerance, p_.windows);
-    if (batch == 0 || (p_.warm_l2 && drifts(j, batch))) return false;
+    if (batch == 0 || (p_.warm_l2 && drifts(j, batch)) || dephasing(j, batch)) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
     return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
 }
@@ -166,6 +166,28 @@ bool Sampler::drifts(size_t j, size_t batch) const {
     return std::abs(late - early) > p_.tolerance / 2 * (late + early) / 2;
 }
 
+double Sampler::Gaps::cv() const {
+    if (n == 0 || sum == 0) return 0;
+    const double mean = sum / n;
+    return std::sqrt(std::max(0.0, squares / n - mean * mean)) / mean;
+}
+
+// Whether the CUs are still falling out of step over the windows from mark j to the last: the
+// burstiness of their retirements falls by more than the tolerance from the earlier half to the later
+// (halves as drifts() takes them). At the kernel's start every CU takes a full round of workgroups at
+// once; their retirements come in bursts that spread out over several rounds as workgroups' times
+// differ, and the rate moves with them, by steps no test of the windows' cycles sees (a reduction:
+// 8 % over ten rounds, its first three windows within 0.7 % of each other).
+bool Sampler::dephasing(size_t j, size_t batch) const {
+    const size_t windows = marks_.size() - 1 - j, half = windows / batch / 2 * batch;
+    double early = 0, late = 0;
+    for (size_t i = 1; i <= half; ++i) {
+        early += marks_[j + i].burstiness;
+        late += marks_[marks_.size() - i].burstiness;
+    }
+    return early - late > p_.tolerance * late;
+}
+
 void Sampler::retired(uint64_t tag, Cycle when) {
     if (!active_) return;
     ++retired_;
@@ -180,8 +202,12 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     // retired: their work (a slower class's, after a new class ended the skipping) would count in
     // this one's windows, and so in every workgroup it projects.
     if (run_retired_ == warm_end_ && older_ > 0) ++warm_end_;
-    if (run_retired_ < warm_end_ || (run_retired_ - warm_end_) % window_ != 0) return;
-    marks_.push_back({next_mark_, when});
+    if (run_retired_ < warm_end_) return;
+    if (!marks_.empty()) gaps_.add(double(when - last_retired_));
+    last_retired_ = when;
+    if ((run_retired_ - warm_end_) % window_ != 0) return;
+    marks_.push_back({next_mark_, when, gaps_.cv()});
+    gaps_ = Gaps{};
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;
     // The longest span ending now (up to kMaxSpanWindows windows: less noise in the rate and the
@@ -195,7 +221,10 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     steady_ = true;
     rate_ = double(end.at - first.at) / double(workgroups);
     SampleMeasurement m;
-    for (size_t i = 1; i < marks_.size(); ++i) m.windows.push_back(marks_[i].at - marks_[i - 1].at);
+    for (size_t i = 1; i < marks_.size(); ++i) {
+        m.windows.push_back(marks_[i].at - marks_[i - 1].at);
+        m.burstiness.push_back(marks_[i].burstiness);
+    }
     m.span_first = uint32_t(j), m.workgroups_per_window = window_, m.rate = rate_;
     rep_.measurements.push_back(std::move(m));
     obs_->sample_steady(first.id, end.id, workgroups);

@@ -5,7 +5,8 @@
 // in detail until, after a warm-up of at least one occupancy round retired, the retirement rate
 // (cycles per workgroup) is steady over consecutive windows: TBPoint's homogeneous region within a
 // launch (Huang et al., IPDPS 2014), its mean known within a tolerance at 95 % confidence, as
-// SMARTS sizes its samples (Wunderlich et al., ISCA 2003). Further workgroups of classes already seen are then read but
+// SMARTS sizes its samples (Wunderlich et al., ISCA 2003), and the bursts its retirements come in no
+// longer spreading (the CUs begin in step). Further workgroups of classes already seen are then read but
 // not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
 // counter deltas to its sums. A class never seen ends the skipping and starts the measurement
 // again. The workgroups resident when skipping starts drain in detail (the tail). With sample.warm
@@ -115,6 +116,7 @@ private:
     // 95 % confidence (and the L2 allows).
     bool span_steady(size_t j) const;
     bool drifts(size_t j, size_t batch) const;
+    bool dephasing(size_t j, size_t batch) const;
 
     SampleParams p_;
     uint32_t line_bytes_;
@@ -130,8 +132,16 @@ private:
     struct Mark {
         uint64_t id;
         Cycle at;
+        double burstiness;  // of the window ending here (0 at the first mark)
     };
     std::vector<Mark> marks_;  // the current measurement's window boundaries
+    // The gaps between the current window's retirements, for its burstiness.
+    struct Gaps {
+        double n = 0, sum = 0, squares = 0;
+        void add(double g) { n += 1, sum += g, squares += g * g; }
+        double cv() const;
+    } gaps_;
+    Cycle last_retired_ = 0;
     uint64_t next_mark_ = 0;
     bool steady_ = false;
     double rate_ = 0;            // cycles per workgroup of the current steady stretch

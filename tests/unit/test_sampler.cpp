@@ -369,6 +369,37 @@ TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
     CHECK(s.kernel_end().projected_cycles == Approx(409.0 / 8));
 }
 
+TEST_CASE("sampler: a rate is not taken while the retirements' bursts spread out", "[sample]") {
+    // Rounds of 4; every window takes 100 cycles (the rate alone would be steady at mark 3), but the
+    // gaps between its 4 retirements go 97, 1, 1, 1 (mean 25, sd sqrt(2353 - 625) = 41.57: burstiness
+    // 1.6628), then 70, 10, 10, 10 (sd sqrt(1300 - 625) = 25.98: 1.0392), then 25 each (0). Marks 0
+    // to 3: the earlier half (1.6628) is above the later (0) by more than 5 % of it; marks 0 to 4 and 1
+    // to 4 likewise (2.7020 and 1.0392 against 0). At mark 5 marks 2 to 5 (0, 0, 0) are steady: 12
+    // workgroups, 300 cycles.
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 4);
+    auto a = wg_of({"compute 3"});
+    const Cycle burst[4] = {97, 1, 1, 1}, spread[4] = {70, 10, 10, 10};
+    auto gap = [&](uint64_t i) -> Cycle { return i < 4 ? (i == 3 ? 70 : 10) : i < 8 ? burst[i % 4] : i < 12 ? spread[i % 4] : 25; };
+    Cycle t = retire_each(s, a, 0, 20, 0, gap);
+    CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3, 4});
+    CHECK(calls.steady.empty());
+    retire_each(s, a, 20, 24, t, gap);
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{2, 5, 12});
+    CHECK(s.skip(a));
+    const SampleReport r = s.kernel_end();
+    CHECK(r.projected_cycles == Approx(300.0 / 12));
+    REQUIRE(r.measurements.size() == 1);
+    const std::vector<double>& b = r.measurements[0].burstiness;
+    REQUIRE(b.size() == 5);
+    CHECK(b[0] == Approx(1.6628).epsilon(1e-4));
+    CHECK(b[1] == Approx(1.0392).epsilon(1e-4));
+    CHECK(b[2] == 0);
+    CHECK(b[4] == 0);
+}
+
 TEST_CASE("sampling: warmed, the dirty data may drain by up to a third of the tolerance of the DRAM traffic", "[sample]") {
     // Over marks 0 to 1 the DRAM moves 50,000 + 14,000 bytes; 5 % of that is 3,200 bytes, and a
     // third of it 1,066.7 bytes: 33 sectors of 32 (1,056 bytes) may drain, 34 (1,088) may not;
