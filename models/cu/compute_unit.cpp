@@ -57,6 +57,7 @@ void ComputeUnit::launch(std::unique_ptr<trace::WorkgroupTrace> wg, Cycle now) {
         w.simd = s;
         w.trace = &t;
         w.instrs = t.instrs.data();
+        w.count = t.instrs.size();
         g.waves.push_back(slot);
         schedule(slot, now + p_.workgroup_start_cycles);
     }
@@ -77,11 +78,18 @@ void ComputeUnit::run() {
     const Cycle now = clk_.now();
     in_run_ = true;
     for (;;) {
-        while (!ready_.empty() && ready_.top().at <= now) {
-            Ready r = ready_.top();
-            ready_.pop();
+        // The waves due now come off the heap first, so that the host-cache misses on their states,
+        // then on their next instructions, overlap rather than follow one another.
+        due_.clear();
+        for (; !ready_.empty() && ready_.top().at <= now; ready_.pop()) {
+            due_.push_back(ready_.top());
+            __builtin_prefetch(&waves_[due_.back().slot]);
+        }
+        for (const Ready& r : due_) {
             const WaveState& w = waves_[r.slot];
-            if (w.active && w.gen == r.gen) simd_queue_[w.simd].emplace_back(r.slot, r.gen);
+            if (!w.active || w.gen != r.gen) continue;
+            simd_queue_[w.simd].emplace_back(r.slot, r.gen);
+            __builtin_prefetch(w.instrs + w.next);
         }
         bool stepped = false;
         for (uint32_t s = 0; s < p_.simds; ++s) {
@@ -151,10 +159,10 @@ Cycle ComputeUnit::compute_hold(const Instr& in) const {
 void ComputeUnit::step(uint32_t slot, Cycle now) {
     progress_.publish(now, stats_.instructions + stats_.workgroups);
     WaveState& w = waves_[slot];
-    const auto& instrs = w.trace->instrs;
+    const Instr* instrs = w.instrs;
     const uint32_t s = w.simd;
     for (;;) {
-        if (w.next == instrs.size()) {
+        if (w.next == w.count) {
             // A wave retires once its last memory operation is back.
             if (w.outstanding(now) == 0 && w.stores == 0) return retire(slot, now);
             return wait_memory(w, slot, Stall::Drain, now);

@@ -129,6 +129,7 @@ private:
     // Waves that may go on at a future cycle, then per SIMD the waves that may
     // issue now, oldest-ready first.
     std::priority_queue<Ready, std::vector<Ready>, std::greater<Ready>> ready_;
+    std::vector<Ready> due_;  // run()'s: the waves due this cycle, off the heap
     std::vector<std::deque<std::pair<uint32_t, uint64_t>>> simd_queue_;
     uint64_t seq_ = 0;
     sc_core::sc_event wake_;

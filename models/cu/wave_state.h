@@ -22,6 +22,7 @@ struct WaveState {
     uint32_t simd = 0;
     const trace::WaveTrace* trace = nullptr;
     const trace::Instr* instrs = nullptr;  // trace->instrs.data(), for the prefetch when the wave is scheduled
+    size_t count = 0;            // trace->instrs.size(): a step need not touch the trace, cold by then
     size_t next = 0;             // index of the next instruction
     uint64_t gen = 0;            // bumps whenever the wave is rescheduled (stale heap entries)
     Stall stall = Stall::None;
