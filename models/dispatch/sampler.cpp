@@ -97,6 +97,7 @@ void Sampler::restart() {
     older_ = next_tag_ - retired_;
     warm_end_ = warm_;
     marks_.clear();
+    gaps_ = Gaps{};
     steady_ = false;
 }
 
@@ -172,20 +173,29 @@ double Sampler::Gaps::cv() const {
     return std::sqrt(std::max(0.0, squares / n - mean * mean)) / mean;
 }
 
-// Whether the CUs are still falling out of step over the windows from mark j to the last: the
-// burstiness of their retirements falls by more than the tolerance from the earlier half to the later
-// (halves as drifts() takes them). At the kernel's start every CU takes a full round of workgroups at
-// once; their retirements come in bursts that spread out over several rounds as workgroups' times
-// differ, and the rate moves with them, by steps no test of the windows' cycles sees (a reduction:
-// 8 % over ten rounds, its first three windows within 0.7 % of each other).
+// Whether the CUs are still falling out of step over the windows from mark j to the last: the mean
+// burstiness of their retirements falls from the earlier half to the later (halves as drifts() takes
+// them) by more than the tolerance of the later half's and more than the windows' own spread. At the
+// kernel's start every CU takes a full round of workgroups at once; their retirements come in bursts
+// that spread out over several rounds as workgroups' times differ, and the rate moves with them, by
+// steps no test of the windows' cycles sees (a reduction: 8 % over ten rounds, its first three
+// windows within 0.7 % of each other). A burstiness that only varies (a DRAM-bound stream's, 1.2-1.9
+// from one round to the next) is no fall.
 bool Sampler::dephasing(size_t j, size_t batch) const {
     const size_t windows = marks_.size() - 1 - j, half = windows / batch / 2 * batch;
-    double early = 0, late = 0;
+    if (half == 0) return false;
+    double early = 0, late = 0, sum = 0, squares = 0;
     for (size_t i = 1; i <= half; ++i) {
         early += marks_[j + i].burstiness;
         late += marks_[marks_.size() - i].burstiness;
     }
-    return early - late > p_.tolerance * late;
+    for (size_t i = j + 1; i < marks_.size(); ++i) {
+        sum += marks_[i].burstiness;
+        squares += marks_[i].burstiness * marks_[i].burstiness;
+    }
+    early /= double(half), late /= double(half);
+    const double mean = sum / double(windows), spread = std::sqrt(std::max(0.0, squares / double(windows) - mean * mean));
+    return early - late > std::max(p_.tolerance * late, spread);
 }
 
 void Sampler::retired(uint64_t tag, Cycle when) {

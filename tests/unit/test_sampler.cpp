@@ -2,6 +2,8 @@
 // cycles by hand; and the signature that sorts workgroups into classes.
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "helpers.h"
 #include "models/dispatch/sample_confidence.h"
 #include "models/dispatch/sampler.h"
@@ -373,8 +375,9 @@ TEST_CASE("sampler: a rate is not taken while the retirements' bursts spread out
     // Rounds of 4; every window takes 100 cycles (the rate alone would be steady at mark 3), but the
     // gaps between its 4 retirements go 97, 1, 1, 1 (mean 25, sd sqrt(2353 - 625) = 41.57: burstiness
     // 1.6628), then 70, 10, 10, 10 (sd sqrt(1300 - 625) = 25.98: 1.0392), then 25 each (0). Marks 0
-    // to 3: the earlier half (1.6628) is above the later (0) by more than 5 % of it; marks 0 to 4 and 1
-    // to 4 likewise (2.7020 and 1.0392 against 0). At mark 5 marks 2 to 5 (0, 0, 0) are steady: 12
+    // to 3: the earlier half's mean (1.6628) is above the later's (0) by more than 5 % of it and more
+    // than the three windows' spread (sd 0.6858); marks 0 to 4 (halves 1.3510 and 0, spread 0.7110) and
+    // 1 to 4 (1.0392 and 0, spread 0.4899) likewise. At mark 5 marks 2 to 5 (0, 0, 0) are steady: 12
     // workgroups, 300 cycles.
     Calls calls;
     Sampler s(params(), 128, &calls);
@@ -398,6 +401,36 @@ TEST_CASE("sampler: a rate is not taken while the retirements' bursts spread out
     CHECK(b[1] == Approx(1.0392).epsilon(1e-4));
     CHECK(b[2] == 0);
     CHECK(b[4] == 0);
+}
+
+TEST_CASE("sampler: a fall in burstiness counts past 5 % of the later half's and past its spread", "[sample]") {
+    // Rounds of 4, every window 1000 cycles; a window's gaps 250 + 3k, then 250 - k three times: mean
+    // 250, sd sqrt(3) k, burstiness sqrt(3) k / 250. Three windows after the warm-up, taken at mark 3
+    // unless their burstiness falls:
+    // - k 153, 150, 147 (1.0600, 1.0392, 1.0184): a fall of 0.0416, within 5 % of 1.0184 (0.0509): taken;
+    // - k 156, 150, 147 (1.0808, 1.0392, 1.0184): 0.0624, past 0.0509 and the spread (sd 0.0259): not;
+    // - k 200, 100, 180 (1.3856, 0.6928, 1.2471): 0.1386, past 5 % (0.0624) but not the spread (0.2993): taken.
+    struct Case {
+        uint64_t k[3];
+        bool taken;
+    };
+    const Case cases[] = {{{153, 150, 147}, true}, {{156, 150, 147}, false}, {{200, 100, 180}, true}};
+    for (const Case& c : cases) {
+        Calls calls;
+        Sampler s(params(), 128, &calls);
+        s.kernel_start(1000, 4);
+        auto a = wg_of({"compute 3"});
+        auto gap = [&](uint64_t i) -> Cycle {
+            if (i < 4) return 250;  // the warm-up
+            const uint64_t k = c.k[(i - 4) / 4];
+            return i % 4 == 0 ? 250 + 3 * k : 250 - k;
+        };
+        retire_each(s, a, 0, 16, 0, gap);
+        CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
+        CHECK(calls.steady.size() == (c.taken ? 1u : 0u));
+        const SampleReport r = s.kernel_end();
+        if (c.taken) CHECK(r.measurements.at(0).burstiness.at(2) == Approx(std::sqrt(3.0) * double(c.k[2]) / 250));
+    }
 }
 
 TEST_CASE("sampling: warmed, the dirty data may drain by up to a third of the tolerance of the DRAM traffic", "[sample]") {
