@@ -327,7 +327,7 @@ void ComputeUnit::release_barrier_if_complete(uint32_t wi, Cycle now) {
         WaveState& w = waves_[slot];
         if (!w.active || w.stall != Stall::Barrier) continue;
         w.stall_since = std::min(w.stall_since, at);
-        end_stall(w, at, w.trace->instrs[w.next - 1].pc);  // the barrier it waited at
+        end_stall(w, at, w.instrs[w.next - 1].pc);  // the barrier it waited at
         schedule(slot, at);
     }
     g.at_barrier = 0;
