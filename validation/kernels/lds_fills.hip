@@ -1,0 +1,66 @@
+// Shared stores fed by global loads as they arrive (issue 25): lds_launch's `phases_ldg` (one block an SM,
+// 48 rounds of a 4 KiB tile stored from global loads, a barrier, 16 conflict-free reads, a barrier) counts
+// about one extra store wavefront in 125 stores, where the tile stored from registers, or stored after a
+// barrier that waits for every load, counts none; so does gemm/tiled64 (11,839), while a transpose's tile
+// (32 x 33 floats from one load a thread, 8 blocks an SM, one pass) counts none. Each variant changes one
+// thing of `phases_ldg`:
+// - ldg4_b1: phases_ldg itself (4 loads and 4 conflict-free 4-byte stores a thread a round);
+// - ldg1_b1: one load and one store a thread a round (a 1 KiB tile);
+// - vec_b1: one 16-byte load and one 16-byte store a thread a round (4 KiB, 4 wavefronts a store);
+// - ldg4_b8: 8 blocks an SM (one wave of 1,056 blocks), 48 rounds each;
+// - ldg4_r1_b8: 8 blocks an SM, one round each (a transpose's one pass);
+// - regs_b8: 8 blocks an SM, the tile from registers (no global load).
+// The same counters as the suite's (ncu, one profiled launch a variant).
+#include "../common/harness.h"
+
+constexpr int kTile = 1024;  // floats: 4 KiB
+
+// WORDS floats a thread stored a round (4: 4 loads and stores; 1: one; VEC: one float4), from global
+// loads as they arrive (LDG) or from registers.
+template <int WORDS, bool VEC, bool LDG>
+__global__ void fills(float* out, const float* g, int rounds) {
+    __shared__ float tile[kTile];
+    const int t = threadIdx.x;
+    const int words = WORDS * int(blockDim.x);  // the tile's floats this variant stores
+    float acc = 0;
+    for (int r = 0; r < rounds; ++r) {
+        const float* src = g + (size_t(blockIdx.x) * rounds + r) * kTile;
+        if (VEC) {
+            reinterpret_cast<float4*>(tile)[t] =
+                LDG ? reinterpret_cast<const float4*>(src)[t] : make_float4(float(t), float(r), float(t + r), 1.f);
+        } else {
+            for (int i = t; i < words; i += blockDim.x) tile[i] = LDG ? src[i] : float(i + r);
+        }
+        __syncthreads();
+        volatile float* v = tile;
+        for (int it = 0; it < 16; ++it) acc += v[(t + 32 * it) & (words - 1)];
+        __syncthreads();
+    }
+    out[size_t(blockIdx.x) * blockDim.x + t] = acc;
+}
+
+template <int WORDS, bool VEC, bool LDG>
+void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds) {
+    validation::measure(single, "lds_fills", name, blocks, 0, [&] {
+        hipLaunchKernelGGL((fills<WORDS, VEC, LDG>), dim3(blocks), dim3(256), 0, 0, out, g, rounds);
+    });
+}
+
+int main(int argc, char** argv) {
+    const bool single = validation::once(argc, argv);
+    const int rounds = 48, sms = 132;
+    float *out = nullptr, *g = nullptr;
+    const size_t g_floats = size_t(sms) * 8 * rounds * kTile;  // every block's every round
+    HIP_CHECK(hipMalloc(&out, size_t(sms) * 8 * 256 * sizeof(float)));
+    HIP_CHECK(hipMalloc(&g, g_floats * sizeof(float)));
+    HIP_CHECK(hipMemset(g, 0, g_floats * sizeof(float)));
+    launch<4, false, true>(single, "ldg4_b1", out, g, sms, rounds);
+    launch<1, false, true>(single, "ldg1_b1", out, g, sms, rounds);
+    launch<4, true, true>(single, "vec_b1", out, g, sms, rounds);
+    launch<4, false, true>(single, "ldg4_b8", out, g, sms * 8, rounds);
+    launch<4, false, true>(single, "ldg4_r1_b8", out, g, sms * 8, 1);
+    launch<4, false, false>(single, "regs_b8", out, g, sms * 8, rounds);
+    HIP_CHECK(hipFree(g));
+    HIP_CHECK(hipFree(out));
+    return 0;
+}
