@@ -10,21 +10,23 @@
 // - ldg4_b8: 8 blocks an SM (one wave of 1,056 blocks), 48 rounds each;
 // - ldg4_r1_b8: 8 blocks an SM, one round each (a transpose's one pass);
 // - regs_b8: 8 blocks an SM, the tile from registers (no global load).
-// The same counters as the suite's (ncu, one profiled launch a variant).
+// The same counters as the suite's (ncu, one profiled launch a variant). The second run adds, at 8 blocks
+// an SM: 2, 4, 8 and 16 rounds; 2 loads a thread; the same 4 KiB loaded every round (L1 hits after the
+// first); and 20 KiB of unused shared memory a block (the driver then leaves the L1 less room).
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
 
 // WORDS floats a thread stored a round (4: 4 loads and stores; 1: one; VEC: one float4), from global
 // loads as they arrive (LDG) or from registers.
-template <int WORDS, bool VEC, bool LDG>
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false>
 __global__ void fills(float* out, const float* g, int rounds) {
     __shared__ float tile[kTile];
     const int t = threadIdx.x;
     const int words = WORDS * int(blockDim.x);  // the tile's floats this variant stores
     float acc = 0;
     for (int r = 0; r < rounds; ++r) {
-        const float* src = g + (size_t(blockIdx.x) * rounds + r) * kTile;
+        const float* src = g + (size_t(blockIdx.x) * rounds + (REUSE ? 0 : r)) * kTile;
         if (VEC) {
             reinterpret_cast<float4*>(tile)[t] =
                 LDG ? reinterpret_cast<const float4*>(src)[t] : make_float4(float(t), float(r), float(t + r), 1.f);
@@ -39,10 +41,10 @@ __global__ void fills(float* out, const float* g, int rounds) {
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
 }
 
-template <int WORDS, bool VEC, bool LDG>
-void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds) {
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false>
+void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds, size_t dyn = 0) {
     validation::measure(single, "lds_fills", name, blocks, 0, [&] {
-        hipLaunchKernelGGL((fills<WORDS, VEC, LDG>), dim3(blocks), dim3(256), 0, 0, out, g, rounds);
+        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds);
     });
 }
 
@@ -60,6 +62,14 @@ int main(int argc, char** argv) {
     launch<4, false, true>(single, "ldg4_b8", out, g, sms * 8, rounds);
     launch<4, false, true>(single, "ldg4_r1_b8", out, g, sms * 8, 1);
     launch<4, false, false>(single, "regs_b8", out, g, sms * 8, rounds);
+    // Added in the second run.
+    launch<4, false, true>(single, "ldg4_r2_b8", out, g, sms * 8, 2);
+    launch<4, false, true>(single, "ldg4_r4_b8", out, g, sms * 8, 4);
+    launch<4, false, true>(single, "ldg4_r8_b8", out, g, sms * 8, 8);
+    launch<4, false, true>(single, "ldg4_r16_b8", out, g, sms * 8, 16);
+    launch<2, false, true>(single, "ldg2_b8", out, g, sms * 8, rounds);
+    launch<4, false, true, true>(single, "ldg4_reuse_b8", out, g, sms * 8, rounds);
+    launch<4, false, true>(single, "ldg4_b8_dyn20k", out, g, sms * 8, rounds, 20480);
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
