@@ -97,7 +97,7 @@ void Sampler::restart() {
     older_ = next_tag_ - retired_;
     warm_end_ = warm_;
     marks_.clear();
-    gaps_ = Gaps{};
+    gaps_ = Moments{};
     steady_ = false;
 }
 
@@ -167,12 +167,6 @@ bool Sampler::drifts(size_t j, size_t batch) const {
     return std::abs(late - early) > p_.tolerance / 2 * (late + early) / 2;
 }
 
-double Sampler::Gaps::cv() const {
-    if (n == 0 || sum == 0) return 0;
-    const double mean = sum / n;
-    return std::sqrt(std::max(0.0, squares / n - mean * mean)) / mean;
-}
-
 // Whether the CUs are still falling out of step over the windows from mark j to the last: the mean
 // burstiness of their retirements falls from the earlier half to the later (halves as drifts() takes
 // them) by more than the tolerance of the later half's and more than the windows' own spread. At the
@@ -182,20 +176,17 @@ double Sampler::Gaps::cv() const {
 // windows within 0.7 % of each other). A burstiness that only varies (a DRAM-bound stream's, 1.2-1.9
 // from one round to the next) is no fall.
 bool Sampler::dephasing(size_t j, size_t batch) const {
-    const size_t windows = marks_.size() - 1 - j, half = windows / batch / 2 * batch;
+    const size_t half = (marks_.size() - 1 - j) / batch / 2 * batch;
     if (half == 0) return false;
-    double early = 0, late = 0, sum = 0, squares = 0;
+    double early = 0, late = 0;
     for (size_t i = 1; i <= half; ++i) {
         early += marks_[j + i].burstiness;
         late += marks_[marks_.size() - i].burstiness;
     }
-    for (size_t i = j + 1; i < marks_.size(); ++i) {
-        sum += marks_[i].burstiness;
-        squares += marks_[i].burstiness * marks_[i].burstiness;
-    }
+    Moments span;
+    for (size_t i = j + 1; i < marks_.size(); ++i) span.add(marks_[i].burstiness);
     early /= double(half), late /= double(half);
-    const double mean = sum / double(windows), spread = std::sqrt(std::max(0.0, squares / double(windows) - mean * mean));
-    return early - late > std::max(p_.tolerance * late, spread);
+    return early - late > std::max(p_.tolerance * late, span.sd());
 }
 
 void Sampler::retired(uint64_t tag, Cycle when) {
@@ -217,7 +208,7 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     last_retired_ = when;
     if ((run_retired_ - warm_end_) % window_ != 0) return;
     marks_.push_back({next_mark_, when, gaps_.cv()});
-    gaps_ = Gaps{};
+    gaps_ = Moments{};
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;
     // The longest span ending now (up to kMaxSpanWindows windows: less noise in the rate and the

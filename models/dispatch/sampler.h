@@ -16,6 +16,8 @@
 // taken while the L2 is filling up, unless it would still not be full at the kernel's end.
 #pragma once
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <vector>
@@ -105,7 +107,7 @@ public:
         wg.tag = tag();
         return false;
     }
-    // A workgroup timed in detail retired at `when`.
+    // A workgroup timed in detail retired at `when` (retirements are told in time order).
     void retired(uint64_t tag, Cycle when);
     SampleReport kernel_end();
 
@@ -135,11 +137,13 @@ private:
         double burstiness;  // of the window ending here (0 at the first mark)
     };
     std::vector<Mark> marks_;  // the current measurement's window boundaries
-    // The gaps between the current window's retirements, for its burstiness.
-    struct Gaps {
+    // Count, sum and sum of squares of values: the gaps between the current window's retirements (its
+    // burstiness, their coefficient of variation), or a span's burstiness (its spread).
+    struct Moments {
         double n = 0, sum = 0, squares = 0;
-        void add(double g) { n += 1, sum += g, squares += g * g; }
-        double cv() const;
+        void add(double x) { n += 1, sum += x, squares += x * x; }
+        double sd() const { return n == 0 ? 0 : std::sqrt(std::max(0.0, squares / n - (sum / n) * (sum / n))); }
+        double cv() const { return sum == 0 ? 0 : sd() / (sum / n); }
     } gaps_;
     Cycle last_retired_ = 0;
     uint64_t next_mark_ = 0;
