@@ -56,6 +56,12 @@ Cycle retire_each(Sampler& s, trace::WorkgroupTrace& wg, uint64_t from, uint64_t
     return t;
 }
 
+// Times workgroups 2k and 2k + 1 of `wg` for k from `from` to `to` - 1, in rounds of 2: the second
+// retires at mark_at[k] (a window boundary) and the first 5 cycles before it.
+void retire_pairs(Sampler& s, trace::WorkgroupTrace& wg, const Cycle* mark_at, uint64_t from, uint64_t to) {
+    for (uint64_t k = from; k < to; ++k) retire_each(s, wg, 2 * k, 2 * k + 2, mark_at[k] - 10, [](uint64_t) -> Cycle { return 5; });
+}
+
 }  // namespace
 
 TEST_CASE("sampler: features rounded to 5 significant bits", "[sample]") {
@@ -214,12 +220,9 @@ TEST_CASE("sampler: noisy windows are steady once their mean is known within the
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
     const Cycle mark_at[6] = {20, 120, 226, 323, 426, 525};
-    for (uint64_t i = 0; i < 12; ++i) {
-        REQUIRE_FALSE(s.skip(a));
-        const uint64_t n = i + 1;  // retirements so far; marks at the 2nd, 4th, ... 12th
-        s.retired(i, n % 2 == 0 ? mark_at[n / 2 - 1] : mark_at[(n - 1) / 2] + 5);
-        if (n == 10) CHECK(calls.steady.empty());
-    }
+    retire_pairs(s, a, mark_at, 0, 5);  // marks at the 2nd, 4th, ... 10th retirement
+    CHECK(calls.steady.empty());
+    retire_pairs(s, a, mark_at, 5, 6);
     CHECK(calls.marks.size() == 6);
     REQUIRE(calls.steady.size() == 1);
     CHECK(calls.steady[0] == std::vector<uint64_t>{0, 5, 10});
@@ -359,12 +362,9 @@ TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
     const Cycle mark_at[6] = {20, 120, 220, 323, 426, 529};
-    for (uint64_t i = 0; i < 12; ++i) {
-        REQUIRE_FALSE(s.skip(a));
-        const uint64_t n = i + 1;
-        s.retired(i, n % 2 == 0 ? mark_at[n / 2 - 1] : mark_at[(n - 1) / 2] + 5);
-        if (n == 10) CHECK(calls.steady.empty());
-    }
+    retire_pairs(s, a, mark_at, 0, 5);
+    CHECK(calls.steady.empty());
+    retire_pairs(s, a, mark_at, 5, 6);
     REQUIRE(calls.steady.size() == 1);
     CHECK(calls.steady[0] == std::vector<uint64_t>{1, 5, 8});
     CHECK(s.skip(a));
