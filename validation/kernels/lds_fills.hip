@@ -13,18 +13,30 @@
 // The same counters as the suite's (ncu, one profiled launch a variant). The second run adds, at 8 blocks
 // an SM: 2, 4, 8 and 16 rounds; 2 loads a thread; the same 4 KiB loaded every round (L1 hits after the
 // first); and 20 KiB of unused shared memory a block (the driver then leaves the L1 less room).
+// The third run asks whether the stores collide once the L1 is full (its fills then replace lines) rather
+// than once the warps are out of step: the same 8 blocks an SM with the shared carve-out set to its
+// largest (`l1min`: the L1 at its smallest, full within the first round) or smallest (`l1max`), and
+// rounds that start with the L1 already full of other lines (`pre`: each block first loads 32 KiB it
+// never stores, then waits at a barrier).
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
 
 // WORDS floats a thread stored a round (4: 4 loads and stores; 1: one; VEC: one float4), from global
 // loads as they arrive (LDG) or from registers.
-template <int WORDS, bool VEC, bool LDG, bool REUSE = false>
-__global__ void fills(float* out, const float* g, int rounds) {
+// CARVE: the kernel's preferred shared carve-out in percent (-1: the driver's choice), a template
+// argument so that each setting is a function of its own. PRE: floats each block loads first, into a
+// sum only, from `pre`.
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0>
+__global__ void fills(float* out, const float* g, int rounds, const float* pre) {
     __shared__ float tile[kTile];
     const int t = threadIdx.x;
     const int words = WORDS * int(blockDim.x);  // the tile's floats this variant stores
     float acc = 0;
+    if (PRE) {
+        for (int i = t; i < PRE; i += blockDim.x) acc += pre[size_t(blockIdx.x) * PRE + i];
+        __syncthreads();
+    }
     for (int r = 0; r < rounds; ++r) {
         const float* src = g + (size_t(blockIdx.x) * rounds + (REUSE ? 0 : r)) * kTile;
         if (VEC) {
@@ -41,10 +53,14 @@ __global__ void fills(float* out, const float* g, int rounds) {
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
 }
 
-template <int WORDS, bool VEC, bool LDG, bool REUSE = false>
-void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds, size_t dyn = 0) {
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0>
+void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds, size_t dyn = 0,
+            const float* pre = nullptr) {
+    if (CARVE >= 0)
+        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(fills<WORDS, VEC, LDG, REUSE, CARVE, PRE>),
+                                      hipFuncAttributePreferredSharedMemoryCarveout, CARVE));
     validation::measure(single, "lds_fills", name, blocks, 0, [&] {
-        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds);
+        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE, CARVE, PRE>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds, pre);
     });
 }
 
@@ -70,6 +86,22 @@ int main(int argc, char** argv) {
     launch<2, false, true>(single, "ldg2_b8", out, g, sms * 8, rounds);
     launch<4, false, true, true>(single, "ldg4_reuse_b8", out, g, sms * 8, rounds);
     launch<4, false, true>(single, "ldg4_b8_dyn20k", out, g, sms * 8, rounds, 20480);
+    // Added in the third run.
+    constexpr int kPre = 8192;  // floats: 32 KiB a block, 256 KiB an SM
+    float* pre = nullptr;
+    HIP_CHECK(hipMalloc(&pre, size_t(sms) * 8 * kPre * sizeof(float)));
+    HIP_CHECK(hipMemset(pre, 0, size_t(sms) * 8 * kPre * sizeof(float)));
+    launch<4, false, true, false, 100>(single, "ldg4_r1_b8_l1min", out, g, sms * 8, 1);
+    launch<4, false, true, false, 100>(single, "ldg4_r2_b8_l1min", out, g, sms * 8, 2);
+    launch<4, false, true, false, 100>(single, "ldg4_r4_b8_l1min", out, g, sms * 8, 4);
+    launch<4, false, true, false, 100>(single, "ldg4_b8_l1min", out, g, sms * 8, rounds);
+    launch<4, false, true, false, 0>(single, "ldg4_r4_b8_l1max", out, g, sms * 8, 4);
+    launch<4, false, true, false, 0>(single, "ldg4_b8_l1max", out, g, sms * 8, rounds);
+    launch<1, false, true, false, 100>(single, "ldg1_b1_l1min", out, g, sms, rounds);
+    launch<4, false, true, false, -1, kPre>(single, "ldg4_r1_b8_pre", out, g, sms * 8, 1, 0, pre);
+    launch<4, false, true, false, -1, kPre>(single, "ldg4_r2_b8_pre", out, g, sms * 8, 2, 0, pre);
+    launch<4, false, true, false, -1, kPre>(single, "ldg4_r4_b8_pre", out, g, sms * 8, 4, 0, pre);
+    HIP_CHECK(hipFree(pre));
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
