@@ -17,7 +17,8 @@
 // than once the warps are out of step: the same 8 blocks an SM with the shared carve-out set to its
 // largest (`l1min`: the L1 at its smallest, full within the first round) or smallest (`l1max`), and
 // rounds that start with the L1 already full of other lines (`pre`: each block first loads 32 KiB it
-// never stores, then waits at a barrier).
+// never stores, then waits at a barrier). It also takes regs_b8 (the tile from registers, 15 % slower
+// than the model) apart: 1, 2 and 4 blocks an SM, no barriers, no reads, 32 reads.
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
@@ -26,8 +27,8 @@ constexpr int kTile = 1024;  // floats: 4 KiB
 // loads as they arrive (LDG) or from registers.
 // CARVE: the kernel's preferred shared carve-out in percent (-1: the driver's choice), a template
 // argument so that each setting is a function of its own. PRE: floats each block loads first, into a
-// sum only, from `pre`.
-template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0>
+// sum only, from `pre`. SYNC: the two barriers a round; READS: shared reads a thread a round.
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0, bool SYNC = true, int READS = 16>
 __global__ void fills(float* out, const float* g, int rounds, const float* pre) {
     __shared__ float tile[kTile];
     const int t = threadIdx.x;
@@ -45,22 +46,22 @@ __global__ void fills(float* out, const float* g, int rounds, const float* pre) 
         } else {
             for (int i = t; i < words; i += blockDim.x) tile[i] = LDG ? src[i] : float(i + r);
         }
-        __syncthreads();
+        if (SYNC) __syncthreads();
         volatile float* v = tile;
-        for (int it = 0; it < 16; ++it) acc += v[(t + 32 * it) & (words - 1)];
-        __syncthreads();
+        for (int it = 0; it < READS; ++it) acc += v[(t + 32 * it) & (words - 1)];
+        if (SYNC) __syncthreads();
     }
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
 }
 
-template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0>
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0, bool SYNC = true, int READS = 16>
 void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds, size_t dyn = 0,
             const float* pre = nullptr) {
     if (CARVE >= 0)
-        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(fills<WORDS, VEC, LDG, REUSE, CARVE, PRE>),
+        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(fills<WORDS, VEC, LDG, REUSE, CARVE, PRE, SYNC, READS>),
                                       hipFuncAttributePreferredSharedMemoryCarveout, CARVE));
     validation::measure(single, "lds_fills", name, blocks, 0, [&] {
-        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE, CARVE, PRE>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds, pre);
+        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE, CARVE, PRE, SYNC, READS>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds, pre);
     });
 }
 
@@ -102,6 +103,12 @@ int main(int argc, char** argv) {
     launch<4, false, true, false, -1, kPre>(single, "ldg4_r2_b8_pre", out, g, sms * 8, 2, 0, pre);
     launch<4, false, true, false, -1, kPre>(single, "ldg4_r4_b8_pre", out, g, sms * 8, 4, 0, pre);
     HIP_CHECK(hipFree(pre));
+    launch<4, false, false>(single, "regs_b1", out, g, sms, rounds);
+    launch<4, false, false>(single, "regs_b2", out, g, sms * 2, rounds);
+    launch<4, false, false>(single, "regs_b4", out, g, sms * 4, rounds);
+    launch<4, false, false, false, -1, 0, false>(single, "regs_b8_nosync", out, g, sms * 8, rounds);
+    launch<4, false, false, false, -1, 0, true, 0>(single, "regs_b8_reads0", out, g, sms * 8, rounds);
+    launch<4, false, false, false, -1, 0, true, 32>(single, "regs_b8_reads32", out, g, sms * 8, rounds);
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
