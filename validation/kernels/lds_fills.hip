@@ -19,6 +19,9 @@
 // rounds that start with the L1 already full of other lines (`pre`: each block first loads 32 KiB it
 // never stores, then waits at a barrier). It also takes regs_b8 (the tile from registers, 15 % slower
 // than the model) apart: 1, 2 and 4 blocks an SM, no barriers, no reads, 32 reads.
+// The fourth run asks whether where the stored tile lies in the shared memory decides: the tile in
+// dynamic shared memory of 20 KiB a block, at its start (`tile_first`) or after 16 KiB left unused
+// (`tile_last`); the footprint, the carve-out and the L1 are the same.
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
@@ -28,9 +31,13 @@ constexpr int kTile = 1024;  // floats: 4 KiB
 // CARVE: the kernel's preferred shared carve-out in percent (-1: the driver's choice), a template
 // argument so that each setting is a function of its own. PRE: floats each block loads first, into a
 // sum only, from `pre`. SYNC: the two barriers a round; READS: shared reads a thread a round.
-template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0, bool SYNC = true, int READS = 16>
+// TILE_AT: the tile's offset in floats in the block's dynamic shared memory (-1: a static array).
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0, bool SYNC = true, int READS = 16,
+          int TILE_AT = -1>
 __global__ void fills(float* out, const float* g, int rounds, const float* pre) {
-    __shared__ float tile[kTile];
+    __shared__ float static_tile[TILE_AT < 0 ? kTile : 1];
+    extern __shared__ float dynamic_shared[];
+    float* tile = TILE_AT < 0 ? static_tile : dynamic_shared + (TILE_AT < 0 ? 0 : TILE_AT);
     const int t = threadIdx.x;
     const int words = WORDS * int(blockDim.x);  // the tile's floats this variant stores
     float acc = 0;
@@ -54,14 +61,15 @@ __global__ void fills(float* out, const float* g, int rounds, const float* pre) 
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
 }
 
-template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0, bool SYNC = true, int READS = 16>
+template <int WORDS, bool VEC, bool LDG, bool REUSE = false, int CARVE = -1, int PRE = 0, bool SYNC = true, int READS = 16,
+          int TILE_AT = -1>
 void launch(bool single, const char* name, float* out, const float* g, int blocks, int rounds, size_t dyn = 0,
             const float* pre = nullptr) {
     if (CARVE >= 0)
-        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(fills<WORDS, VEC, LDG, REUSE, CARVE, PRE, SYNC, READS>),
+        HIP_CHECK(hipFuncSetAttribute(reinterpret_cast<const void*>(fills<WORDS, VEC, LDG, REUSE, CARVE, PRE, SYNC, READS, TILE_AT>),
                                       hipFuncAttributePreferredSharedMemoryCarveout, CARVE));
     validation::measure(single, "lds_fills", name, blocks, 0, [&] {
-        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE, CARVE, PRE, SYNC, READS>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds, pre);
+        hipLaunchKernelGGL((fills<WORDS, VEC, LDG, REUSE, CARVE, PRE, SYNC, READS, TILE_AT>), dim3(blocks), dim3(256), dyn, 0, out, g, rounds, pre);
     });
 }
 
@@ -109,6 +117,9 @@ int main(int argc, char** argv) {
     launch<4, false, false, false, -1, 0, false>(single, "regs_b8_nosync", out, g, sms * 8, rounds);
     launch<4, false, false, false, -1, 0, true, 0>(single, "regs_b8_reads0", out, g, sms * 8, rounds);
     launch<4, false, false, false, -1, 0, true, 32>(single, "regs_b8_reads32", out, g, sms * 8, rounds);
+    // Added in the fourth run.
+    launch<4, false, true, false, -1, 0, true, 16, 0>(single, "ldg4_b8_tile_first", out, g, sms * 8, rounds, 20480);
+    launch<4, false, true, false, -1, 0, true, 16, 4096>(single, "ldg4_b8_tile_last", out, g, sms * 8, rounds, 20480);
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
