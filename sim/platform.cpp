@@ -396,6 +396,7 @@ RunResult simulate(const Config& cfg, const std::vector<std::string>& traces, co
             s.instructions += pr.instructions();
             s.steps += pr.steps();
         }
+        s.instructions += gpu->dispatcher().progress().instructions();  // workgroups skipped (sampling)
         return s;
     });
     uint64_t livelock_at = 0;

@@ -85,7 +85,10 @@ bool Dispatcher::pull() {
             trace_drained_ = true;
             return false;
         }
-        if (sampler_.skip(*waves)) continue;
+        if (sampler_.skip(*waves)) {
+            progress_.publish(clk_.now(), ++skipped_);
+            continue;
+        }
         pending_ = std::make_unique<trace::WorkgroupTrace>();
         work_->take_workgroup(*pending_);
         pending_->tag = sampler_.tag();

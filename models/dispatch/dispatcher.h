@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../../traces/replay/workgroup_source.h"
+#include "../common/progress.h"
 #include "../cu/compute_unit.h"
 #include "sampler.h"
 
@@ -58,6 +59,9 @@ public:
     // the simulation stops and the platform rethrows it after sc_start.
     std::exception_ptr error() const { return error_; }
     bool finished() const { return finished_; }
+    // The workgroups sampling skipped, read by the watchdog's thread: a long stretch of them issues
+    // no instruction, yet the run progresses.
+    const Progress& progress() const { return progress_; }
 
 private:
     void run();
@@ -78,6 +82,8 @@ private:
     uint32_t rr_ = 0;
     double next_dispatch_ = 0;  // with a dispatch rate: the earliest cycle of the next workgroup
     uint64_t launched_ = 0;
+    uint64_t skipped_ = 0;
+    Progress progress_;
     sc_core::sc_event wake_;
     std::exception_ptr error_;
 };

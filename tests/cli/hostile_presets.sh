@@ -80,6 +80,13 @@ cycle=$(sed -n 's/.*, cycle \([0-9]*\):.*/\1/p' "$WORK/err")
 [ ! -e "$J" ] || fail "watchdog: output left"
 # The same run without the livelock finishes.
 expect_ok "$DCUSIM" run --quiet --sim.stall_seconds 2 "$WORK/st.dctrace"
+# Sampling skips most of a large kernel's workgroups without issuing an instruction: those count as
+# progress. 8,388,608 one-wave workgroups, all but ~16,000 skipped (seconds of reading and warming):
+# the run ends well, with no verdict of a stall.
+"$GEN" stream --bytes 2G --blocks 8388608 --waves 1 -o "$WORK/big.dctrace" || fail "tracegen (large)"
+expect_ok "$DCUSIM" run --quiet --sample.mode auto --sim.stall_seconds 0.5 --json "$J" "$WORK/big.dctrace"
+grep -q '"sample.workgroups_total": 8388608' "$J" || fail "sampled stall: no sampled report"
+rm -f "$J" "$WORK/big.dctrace"
 # Memory: 4096 CUs' L1 tags (4096 x 4096 lines) pass the 64 MiB limit while the GPU is built.
 expect_error 2 "^dcusim run: before the first kernel, cycle 0: the run uses [0-9]+ MiB of memory, past sim.memory_limit_bytes \(64 MiB\)$" \
     "$DCUSIM" run --quiet --sim.memory_limit_bytes 64M --cu.count 4096 --l1.size_bytes 256K --json "$J" "$good"
