@@ -33,9 +33,11 @@ bool TagArray::lookup(uint64_t line) { return lookup_slot(line) >= 0; }
 int32_t TagArray::fill_slot(uint64_t line, uint64_t index, bool* replaced, uint64_t* evicted) {
     const uint32_t set = set_index(index);
     uint64_t* t = &tag_[size_t(set) * g_.assoc];
+    // A set's ways fill in order and stay filled until invalidate_all: a set whose last way holds a line
+    // is full, and the others' first empty way ends the filled ones.
     uint32_t way = g_.assoc;
-    for (uint32_t w = 0; w < g_.assoc && way == g_.assoc; ++w)
-        if (t[w] == 0) way = w;
+    if (t[g_.assoc - 1] == 0)
+        for (way = 0; t[way] != 0;) ++way;
     *replaced = way == g_.assoc;
     if (*replaced) {
         way = repl_->victim(set);

@@ -15,15 +15,18 @@ void L2Warmer::workgroup(const std::vector<trace::WaveTrace>& waves) {
 // The bytes [a, end) of one lane, or of a run of lanes, added to the instruction's lines.
 void L2Warmer::add_bytes(uint64_t a, uint64_t end) {
     while (a < end) {
-        const uint64_t line_no = line_.div(a), at = line_.mod(a), sector = sector_.div(at);
-        const uint64_t upto = std::min(end, a - at + (sector + 1) * sector_.value());
+        const uint64_t line_no = line_.div(a), base = line_no * line_.value();
+        const uint64_t line_end = std::min(end, base + line_.value());
         // Lanes mostly walk forward: the line is the last one, or one of the few before it.
         auto it = std::find_if(lines_.rbegin(), lines_.rend(), [&](const Line& l) { return l.line_no == line_no; });
         Line* l = it == lines_.rend() ? nullptr : &*it;
         if (!l) l = &lines_.emplace_back(Line{line_no, 0, {}});
-        l->sectors |= 1u << sector;
-        l->bytes[sector] += uint32_t(upto - a);
-        a = upto;
+        for (uint64_t sector = sector_.div(a - base); a < line_end; ++sector) {
+            const uint64_t upto = std::min(line_end, base + (sector + 1) * sector_.value());
+            l->sectors |= 1u << sector;
+            l->bytes[sector] += uint32_t(upto - a);
+            a = upto;
+        }
     }
 }
 
