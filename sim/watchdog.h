@@ -1,7 +1,8 @@
 // Stops a run that makes no progress or outgrows its memory: whatever the input, dcusim ends
 // with a one-line error naming the kernel and the cycle (exit 2) instead of hanging or
-// exhausting the host. A thread samples the resident memory and the CUs' progress (the
-// cycle and instruction count each publishes at every step, models/common/progress.h); it
+// exhausting the host. A thread samples the resident memory and the progress the CUs (the
+// cycle and instruction count each publishes at every step, models/common/progress.h) and the
+// dispatcher (the workgroups sampling skips) publish; it
 // never touches the simulation itself, and on a verdict it prints the error and ends the
 // process (no output has been written yet: outputs are written only after the run).
 #pragma once
@@ -37,7 +38,8 @@ private:
 };
 
 // What the watchdog reads of the simulation, from its own thread: the latest cycle any CU
-// stepped at, the instructions issued, and the steps taken (which tell that a kernel has begun).
+// stepped at, the instructions issued and workgroups skipped (sampling), and the steps taken
+// (which tell that a kernel has begun).
 struct ProgressSample {
     uint64_t cycle = 0, instructions = 0, steps = 0;
 };
