@@ -56,7 +56,7 @@ std::string sample_text(unsigned waves) {
         o << "compute 12 stall 20\ncompute 9 long 1 lds 2 stall 31\nwait keep 2\nwait 0x40 keep 1\n";
     }
     o << "end\ncopy h2d 4096 pinned stream 1 async\nhost 2500\nmap 0x7f0000000000 65536\n";
-    o << "kernel second grid 1 1 1 block 1 1 1 stream 2\nend\n";
+    o << "kernel second grid 1 1 1 block 1 1 1 stream 2 carveout 100\nend\nkernel third grid 1 1 1 block 1 1 1 carveout 0\nend\n";
     o << "copy d2h 1 pageable\ncopy d2d 8 device stream 3\ncopy h2d 7 wc async\ncopy d2h 9 mapped stream 65535\nsync stream 3\nsync\n";
     return o.str();
 }

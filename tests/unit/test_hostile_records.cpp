@@ -134,6 +134,10 @@ TEST_CASE("kernel counts past their ranges are refused the same in text and bina
     const std::string wsize = "dcusim-trace 1\nwave_size 4294967360\n";  // 2^32 + 64 was 64 in 32 bits
     CHECK(text_error(wsize) == "t.trace:2: wave_size must be 32 or 64, not 4294967360");
     CHECK(binary_error(wsize) == "b.dctrace: chunk 1: wave_size must be 32 or 64, not 4294967360");
+    const std::string carve = k + " carveout 101\nend\n";
+    CHECK(text_error(carve) == "t.trace:3: 'carveout' 101 percent (0 to 100)");
+    CHECK(binary_error(carve) == "b.dctrace: chunk 1: 'carveout' 101 percent (0 to 100)");
+    CHECK(text_error(k + " carveout 100\nend\n") == "no error");
     const std::string grid = "dcusim-trace 1\nwave_size 64\nkernel k grid 4294967295 4294967295 2 block 64 1 1\nend\n";
     CHECK(text_error(grid) == "t.trace:3: grid too large");
 }

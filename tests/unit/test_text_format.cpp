@@ -17,7 +17,7 @@ const std::string head = "dcusim-trace 1\nwave_size 64\nkernel k grid 2 1 1 bloc
 
 TEST_CASE("every statement of the grammar parses", "[text]") {
     auto r = parse("# comment\n\ndcusim-trace 1\nwave_size 64\n"
-                   "kernel my_k grid 2 3 4 block 96 1 1 lds 4096 vgprs 32 sgprs 20 scratch 256\n"
+                   "kernel my_k grid 2 3 4 block 96 1 1 lds 4096 vgprs 32 sgprs 20 scratch 256 carveout 25\n"
                    "wave 5 1   # second wave of block 5\n"
                    "ld global 4 0x10 all affine 0x1000 4\n"
                    "st lds 8 16 0xf list 0 8 16 24\n"
@@ -35,6 +35,9 @@ TEST_CASE("every statement of the grammar parses", "[text]") {
     CHECK(k.vgprs == 32);
     CHECK(k.sgprs == 20);
     CHECK(k.scratch_bytes == 256);
+    CHECK(k.carveout_pct == 25);
+    CHECK(k.present == (KernelInfo::HasLds | KernelInfo::HasVgprs | KernelInfo::HasSgprs | KernelInfo::HasScratch |
+                        KernelInfo::HasCarveout));
     CHECK(r[2].block == 5);
     CHECK(r[2].wave == 1);
     // wave 1 of a 96-thread block has lanes 0-31 only
@@ -106,7 +109,7 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 0 1 1 block 64 1 1\n") ==
           "t.trace:3: dimension '0' must be 1 to 4294967295");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 regs 4\n") ==
-          "t.trace:3: unknown kernel attribute 'regs' (lds, vgprs, sgprs, scratch, stream)");
+          "t.trace:3: unknown kernel attribute 'regs' (lds, vgprs, sgprs, scratch, stream, carveout)");
     CHECK(error_of("dcusim-trace 1\nwave_size 64\nend\n") == "t.trace:3: 'end' outside a kernel");
     CHECK(error_of(head + "wave 0 0\nld lds 4 0 all affine 0x100 -8\n") ==
           "t.trace:5: lds access of 4 bytes at 256 (a lane below 0) leaves the 4 GiB window of LDS and local offsets (4294967296 bytes)");

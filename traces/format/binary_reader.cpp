@@ -206,12 +206,13 @@ bool BinaryReader::next(Record& r) {
             // Every value as encoded: TraceStream applies the ranges (shared with the text reader).
             for (uint64_t* d : {&k.grid.x, &k.grid.y, &k.grid.z, &k.block.x, &k.block.y, &k.block.z}) *d = varint();
             k.present = byte();
-            if (k.present & ~31u) fail("bad kernel attribute flags");
+            if (k.present & ~unsigned(KernelInfo::kAllAttributes)) fail("bad kernel attribute flags");
             if (k.present & KernelInfo::HasLds) k.lds_bytes = varint();
             if (k.present & KernelInfo::HasVgprs) k.vgprs = varint();
             if (k.present & KernelInfo::HasSgprs) k.sgprs = varint();
             if (k.present & KernelInfo::HasScratch) k.scratch_bytes = varint();
             if (k.present & KernelInfo::HasStream) k.stream = varint();
+            if (k.present & KernelInfo::HasCarveout) k.carveout_pct = varint();
             break;
         }
         case TCopy:

@@ -72,6 +72,7 @@ void BinaryWriter::write(const Record& r) {
             if (k.present & KernelInfo::HasSgprs) put_varint(b, k.sgprs);
             if (k.present & KernelInfo::HasScratch) put_varint(b, k.scratch_bytes);
             if (k.present & KernelInfo::HasStream) put_varint(b, k.stream);
+            if (k.present & KernelInfo::HasCarveout) put_varint(b, k.carveout_pct);
             break;
         }
         case RecKind::Copy: {

@@ -43,7 +43,8 @@ const char* host_mem_name(HostMemKind m) {
 
 bool KernelInfo::operator==(const KernelInfo& o) const {
     return name == o.name && grid == o.grid && block == o.block && lds_bytes == o.lds_bytes &&
-           vgprs == o.vgprs && sgprs == o.sgprs && scratch_bytes == o.scratch_bytes && stream == o.stream && present == o.present;
+           vgprs == o.vgprs && sgprs == o.sgprs && scratch_bytes == o.scratch_bytes && stream == o.stream &&
+           carveout_pct == o.carveout_pct && present == o.present;
 }
 
 bool HostCall::operator==(const HostCall& o) const {

@@ -34,8 +34,13 @@ struct KernelInfo {
     uint64_t sgprs = 0;
     uint64_t scratch_bytes = 0;
     uint64_t stream = 0;  // the stream it is launched on (0: the default stream)
+    // The kernel's preferred shared-memory carve-out, in percent of the largest (CUDA's
+    // cudaFuncAttributePreferredSharedMemoryCarveout, HIP's hipFuncAttribute... of the same name):
+    // where L1 and shared memory are one array, the share the program asked for. Absent: no preference.
+    uint64_t carveout_pct = 0;
     uint8_t present = 0;  // bit mask of KernelInfo::Has*
-    enum : uint8_t { HasLds = 1, HasVgprs = 2, HasSgprs = 4, HasScratch = 8, HasStream = 16 };
+    enum : uint8_t { HasLds = 1, HasVgprs = 2, HasSgprs = 4, HasScratch = 8, HasStream = 16, HasCarveout = 32 };
+    static constexpr uint8_t kAllAttributes = 63;
     bool operator==(const KernelInfo& o) const;
 };
 

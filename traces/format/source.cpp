@@ -64,6 +64,7 @@ void TraceStream::check_kernel(const KernelInfo& k) {
     if (k.scratch_bytes > kMaxScratchBytes)
         fail("'scratch' " + std::to_string(k.scratch_bytes) + " bytes per lane too large (at most 16777216)");
     if (k.stream > kMaxStream) fail("stream " + std::to_string(k.stream) + " too large (at most 65535)");
+    if (k.carveout_pct > 100) fail("'carveout' " + std::to_string(k.carveout_pct) + " percent (0 to 100)");
 }
 
 void TraceStream::check_host(const Record& r) {

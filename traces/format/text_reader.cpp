@@ -51,8 +51,8 @@ int64_t TextReader::signed_number(size_t i, const char* what) const {
 }
 
 void TextReader::parse_kernel(Record& r) const {
-    // kernel NAME grid GX GY GZ block BX BY BZ [lds B] [vgprs N] [sgprs N] [scratch B]
-    const char* usage = "kernel NAME grid GX GY GZ block BX BY BZ [lds BYTES] [vgprs N] [sgprs N] [scratch BYTES] [stream S]";
+    // kernel NAME grid GX GY GZ block BX BY BZ [lds B] [vgprs N] [sgprs N] [scratch B] [stream S] [carveout PCT]
+    const char* usage = "kernel NAME grid GX GY GZ block BX BY BZ [lds BYTES] [vgprs N] [sgprs N] [scratch BYTES] [stream S] [carveout PCT]";
     if (tok_.size() < 10 || tok_[2] != "grid" || tok_[6] != "block") fail(std::string("expected '") + usage + "'");
     KernelInfo& k = r.kernel;
     k = KernelInfo{};
@@ -71,7 +71,8 @@ void TextReader::parse_kernel(Record& r) const {
         else if (key == "sgprs") { k.sgprs = v; bit = KernelInfo::HasSgprs; }
         else if (key == "scratch") { k.scratch_bytes = v; bit = KernelInfo::HasScratch; }
         else if (key == "stream") { k.stream = v; bit = KernelInfo::HasStream; }
-        else fail("unknown kernel attribute '" + key + "' (lds, vgprs, sgprs, scratch, stream)");
+        else if (key == "carveout") { k.carveout_pct = v; bit = KernelInfo::HasCarveout; }
+        else fail("unknown kernel attribute '" + key + "' (lds, vgprs, sgprs, scratch, stream, carveout)");
         if (k.present & bit) fail("'" + key + "' given twice");
         k.present |= bit;
     }

@@ -28,6 +28,7 @@ std::string format_record(const Record& r) {
             if (k.present & KernelInfo::HasSgprs) o << " sgprs " << k.sgprs;
             if (k.present & KernelInfo::HasScratch) o << " scratch " << k.scratch_bytes;
             if (k.present & KernelInfo::HasStream) o << " stream " << k.stream;
+            if (k.present & KernelInfo::HasCarveout) o << " carveout " << k.carveout_pct;
             break;
         }
         case RecKind::Wave: o << "wave " << r.block << ' ' << r.wave; break;

@@ -89,6 +89,7 @@ std::string format_summary(const TraceSummary& s) {
         if (ki.present & KernelInfo::HasSgprs) o << "  sgprs " << ki.sgprs;
         if (ki.present & KernelInfo::HasScratch) o << "  scratch " << ki.scratch_bytes;
         if (ki.present & KernelInfo::HasStream) o << "  stream " << ki.stream;
+        if (ki.present & KernelInfo::HasCarveout) o << "  carveout " << ki.carveout_pct << " %";
         o << "\n  blocks " << k.blocks << "  waves " << k.waves << "  instructions " << k.instructions << "  (compute "
           << k.compute << ", barriers " << k.barriers << ", waits " << k.waits << ")\n";
         o << "  memory      instructions        lanes        bytes  distinct addresses: instructions\n";
