@@ -43,6 +43,7 @@ public:
         dp.lds_size = p.lds.size_bytes;
         dp.lds_granule = p.lds.alloc_granule;
         dp.lds_reserved = p.lds.reserved_bytes;
+        dp.launch = p.launch;
         progress_ = opt.progress;
         dp.launch_cycles = p.launch_cycles;
         dp.dispatch_cycles = p.dispatch_cycles;
@@ -149,7 +150,7 @@ public:
         for (auto& k : consts_) k->reset_stats();
         for (auto& l : l1_) l->reset_stats();
         for (auto& l : l2_) l->reset_stats();
-        launch_->begin(occ, *this);  // before the resets below: an L2 flush's write-backs are no kernel's
+        launch_->begin(k, occ, *this);  // before the resets below: an L2 flush's write-backs are no kernel's
         if (mem_) mem_->reset_stats();
         projection_.reset();
         skipped_ = {};

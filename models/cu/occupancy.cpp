@@ -49,4 +49,10 @@ Occupancy compute_occupancy(const CuParams& cu, uint64_t lds_size, uint32_t lds_
     return o;
 }
 
+void Occupancy::limit_lds(uint64_t bytes) {
+    if (lds_alloc_bytes == 0) return;
+    by_lds = uint32_t(std::max<uint64_t>(1, std::min<uint64_t>(by_lds, bytes / lds_alloc_bytes)));
+    workgroups_per_cu = std::min(workgroups_per_cu, by_lds);
+}
+
 }  // namespace dcusim

@@ -18,6 +18,9 @@ struct Occupancy {
     uint32_t by_waves = 0, by_vgprs = 0, by_sgprs = 0, by_lds = 0, by_workgroups = 0;
     uint64_t lds_alloc_bytes = 0;  // LDS a workgroup holds: its own, rounded up to the granule, and the reserved share
     void report(StatMap& m) const;
+    // The LDS is `bytes` for this kernel (a carve-out it asked for): as many workgroups as that holds
+    // (at least one: the carve-out holds one by construction).
+    void limit_lds(uint64_t bytes);
 };
 
 // Its figures (occupancy.*), declared in cu_counters.cpp.

@@ -15,6 +15,7 @@
 #include "../../traces/replay/workgroup_source.h"
 #include "../common/progress.h"
 #include "../cu/compute_unit.h"
+#include "../gpu/launch_params.h"
 #include "sampler.h"
 
 namespace dcusim {
@@ -43,6 +44,7 @@ struct DispatcherParams {
     uint64_t lds_size = 65536;
     uint32_t lds_granule = 512;
     uint64_t lds_reserved = 0;  // per workgroup, besides its own LDS (lds.reserved_bytes)
+    LaunchParams launch;         // the carve-outs of a unified L1/LDS storage: a kernel's preference limits its LDS
     uint32_t launch_cycles = 0;  // added to every kernel's cycles (launch and grid-end overhead)
     double dispatch_cycles = 0;  // GPU-wide cycles between two workgroup dispatches (0: no limit)
     SampleParams sample;

@@ -29,15 +29,21 @@ class Launch {
 public:
     Launch(const LaunchParams& p, uint64_t l2_line_bytes) : p_(p), l2_line_bytes_(l2_line_bytes) {}
 
-    // The split for a kernel of this occupancy; the caches invalidated; the L2's starting state.
-    void begin(const Occupancy& occ, LaunchTargets& t);
+    // The split for kernel k of this occupancy; the caches invalidated; the L2's starting state.
+    void begin(const trace::KernelInfo& k, const Occupancy& occ, LaunchTargets& t);
 
     bool unified() const { return p_.unified_bytes != 0; }
     uint64_t carveout() const { return carveout_; }  // the kernel's LDS share of the unified storage
     uint64_t l1_bytes() const { return p_.unified_bytes - carveout_; }
 
-    // The smallest carve-out that holds the resident workgroups' LDS and is at least the minimum.
-    static uint64_t carveout_for(const LaunchParams& p, const Occupancy& occ);
+    // The kernel's preferred carve-out where it has one (preferred_carveout), else the smallest that
+    // holds the resident workgroups' LDS and is at least the minimum.
+    static uint64_t carveout_for(const LaunchParams& p, const trace::KernelInfo& k, const Occupancy& occ);
+    // A kernel's carve-out preference (the trace's `carveout`, percent of l1.unified_bytes, as measured)
+    // with a unified storage: the smallest carve-out that holds that share and one workgroup's LDS
+    // (`workgroup_lds`), whatever the occupancy it leaves; 0 where the kernel has none or the storage
+    // is not unified. The resident workgroups are then as many as it holds (Occupancy::limit_lds).
+    static uint64_t preferred_carveout(const LaunchParams& p, const trace::KernelInfo& k, uint64_t workgroup_lds);
     // Where the k-th line of dirty data of no kernel sits: above any trace's addresses.
     static uint64_t foreign_dirty_address(uint64_t k, uint64_t line_bytes) { return (uint64_t(1) << 56) + k * line_bytes; }
 

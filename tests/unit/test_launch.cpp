@@ -20,6 +20,15 @@ struct Recorder : LaunchTargets {
     void add_l2_foreign_dirty(uint64_t a) override { dirty.push_back(a); }
 };
 
+const trace::KernelInfo kNone{};  // a kernel without a carve-out preference
+
+trace::KernelInfo preferring(uint64_t pct) {
+    trace::KernelInfo k;
+    k.carveout_pct = pct;
+    k.present = trace::KernelInfo::HasCarveout;
+    return k;
+}
+
 Occupancy occupancy(uint32_t workgroups, uint64_t lds_bytes) {
     Occupancy o;
     o.workgroups_per_cu = workgroups;
@@ -41,22 +50,48 @@ LaunchParams h200_like() {
 TEST_CASE("launch: the smallest carve-out that holds the resident workgroups' LDS") {
     LaunchParams p = h200_like();
     // 8 workgroups of 5 KiB (4 KiB + the 1 KiB reserved) need 40 KiB: the 64 KiB carve-out.
-    CHECK(Launch::carveout_for(p, occupancy(8, 5 * 1024)) == 64 * 1024);
+    CHECK(Launch::carveout_for(p, kNone, occupancy(8, 5 * 1024)) == 64 * 1024);
     // None at all: the smallest, 0.
-    CHECK(Launch::carveout_for(p, occupancy(8, 0)) == 0);
+    CHECK(Launch::carveout_for(p, kNone, occupancy(8, 0)) == 0);
     // Exactly 100 KiB: 100 KiB.
-    CHECK(Launch::carveout_for(p, occupancy(4, 25 * 1024)) == 100 * 1024);
+    CHECK(Launch::carveout_for(p, kNone, occupancy(4, 25 * 1024)) == 100 * 1024);
     // The minimum wins over a smaller need.
     p.min_carveout = 32 * 1024;
-    CHECK(Launch::carveout_for(p, occupancy(1, 1024)) == 32 * 1024);
+    CHECK(Launch::carveout_for(p, kNone, occupancy(1, 1024)) == 32 * 1024);
     // More than the largest: the largest (occupancy was limited by lds.size_bytes already).
-    CHECK(Launch::carveout_for(p, occupancy(16, 64 * 1024)) == 228 * 1024);
+    CHECK(Launch::carveout_for(p, kNone, occupancy(16, 64 * 1024)) == 228 * 1024);
+}
+
+TEST_CASE("launch: a carve-out preference gets the smallest carve-out holding its share and one workgroup") {
+    LaunchParams p = h200_like();
+    p.min_carveout = 32 * 1024;  // the driver's floor without a preference: not one with
+    // Percentages of the 256 KiB storage. 0 % for 5 KiB workgroups: the 8 KiB carve-out, whatever the
+    // 8 resident would need.
+    CHECK(Launch::preferred_carveout(p, preferring(0), 5 * 1024) == 8 * 1024);
+    CHECK(Launch::carveout_for(p, preferring(0), occupancy(8, 5 * 1024)) == 8 * 1024);
+    // 100 % is 256 KiB, more than any: 228 KiB, the L1 left 28 KiB.
+    CHECK(Launch::carveout_for(p, preferring(100), occupancy(8, 5 * 1024)) == 228 * 1024);
+    // 28 % is 71.68 KiB: the next larger capacity, 100 KiB (the H100's choice; 28 % of 228 KiB would fit 64).
+    CHECK(Launch::preferred_carveout(p, preferring(28), 5 * 1024) == 100 * 1024);
+    // 43 % is 110.08 KiB: 132; 57 % is 145.92 KiB: 164; 85 % is 217.6 KiB: 228.
+    CHECK(Launch::preferred_carveout(p, preferring(43), 5 * 1024) == 132 * 1024);
+    CHECK(Launch::preferred_carveout(p, preferring(57), 5 * 1024) == 164 * 1024);
+    CHECK(Launch::preferred_carveout(p, preferring(85), 5 * 1024) == 228 * 1024);
+    // 25 % is 64 KiB, but one workgroup takes 70 KiB: 100 KiB.
+    CHECK(Launch::preferred_carveout(p, preferring(25), 70 * 1024) == 100 * 1024);
+    // 25 % of 256 KiB is 64 KiB exactly: 64 KiB, not the next one.
+    CHECK(Launch::preferred_carveout(p, preferring(25), 1024) == 64 * 1024);
+    // No preference: 0, and the rule's 64 KiB for 8 x 5 KiB.
+    CHECK(Launch::preferred_carveout(p, kNone, 5 * 1024) == 0);
+    CHECK(Launch::carveout_for(p, kNone, occupancy(8, 5 * 1024)) == 64 * 1024);
+    // Without a unified storage a preference means nothing.
+    CHECK(Launch::preferred_carveout(LaunchParams{}, preferring(0), 5 * 1024) == 0);
 }
 
 TEST_CASE("launch: a unified storage is split, then the constant caches and L1s invalidated") {
     Launch launch(h200_like(), 128);
     Recorder r;
-    launch.begin(occupancy(8, 5 * 1024), r);
+    launch.begin(kNone, occupancy(8, 5 * 1024), r);
     // The L1 gets 256 - 64 = 192 KiB.
     CHECK(r.calls == std::vector<std::string>{"resize 196608", "const", "l1"});
     CHECK(launch.carveout() == 64 * 1024);
@@ -67,12 +102,12 @@ TEST_CASE("launch: a unified storage is split, then the constant caches and L1s 
 TEST_CASE("launch: separate L1s are not resized and the L2 is flushed and given dirty lines when asked") {
     LaunchParams p;  // the defaults: no unified storage, no flush, no dirty lines
     Recorder r;
-    Launch(p, 128).begin(occupancy(8, 0), r);
+    Launch(p, 128).begin(kNone, occupancy(8, 0), r);
     CHECK(r.calls == std::vector<std::string>{"const", "l1"});
     p.flush_l2 = true;
     p.dirty_lines = 3;
     Recorder f;
-    Launch(p, 128).begin(occupancy(8, 0), f);
+    Launch(p, 128).begin(kNone, occupancy(8, 0), f);
     CHECK(f.calls == std::vector<std::string>{"const", "l1", "l2"});
     // Three lines of 128 bytes from 2^56, above any trace's addresses.
     const uint64_t base = uint64_t(1) << 56;
@@ -83,6 +118,6 @@ TEST_CASE("launch: with l1.invalidate_at_launch off the L1s keep their lines") {
     LaunchParams p;
     p.invalidate_l1 = false;
     Recorder r;
-    Launch(p, 128).begin(occupancy(8, 0), r);
+    Launch(p, 128).begin(kNone, occupancy(8, 0), r);
     CHECK(r.calls == std::vector<std::string>{"const"});  // the constant caches still are
 }
