@@ -115,12 +115,20 @@ TEST_CASE("lds.reserved_bytes: each workgroup holds a reserved share besides its
     CHECK(stat(r, "occupancy.l1_bytes") == 196608);
 }
 
+// The kernel above (5120 bytes of LDS a workgroup) asking for a carve-out of PCT % of the storage, on
+// carve-outs up to 64K with a 32K minimum.
+namespace {
+RunResult run_preferring(int pct) {
+    const std::string t = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 lds 5000 carveout " +
+                          std::to_string(pct) + "\nwave 0 0\nld lds 4 0x10 all affine 0 4\nend\n";
+    return run_text(t, {{"l1.unified_bytes", "256K"}, {"lds.carveouts", "0,8K,16K,32K,64K"}, {"lds.min_carveout", "32K"}});
+}
+}  // namespace
+
 TEST_CASE("kernel carveout: a preferred carve-out sets the L1 and limits the resident workgroups", "[sim][memory]") {
-    // The kernel above (5120 bytes of LDS a workgroup) asking for 12 % of the 256K storage: 31,458
-    // bytes, so the 32K carve-out, which holds 6 workgroups (12 without the preference); the L1 gets 224K.
-    const std::string half = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 lds 5000 carveout 12\nwave 0 0\n"
-                             "ld lds 4 0x10 all affine 0 4\nend\n";
-    auto r = run_text(half, {{"l1.unified_bytes", "256K"}, {"lds.carveouts", "0,8K,16K,32K,64K"}, {"lds.min_carveout", "32K"}});
+    // 12 % of the 256K storage is 31,458 bytes: the 32K carve-out, which holds 6 workgroups (12 without
+    // the preference); the L1 gets 224K.
+    auto r = run_preferring(12);
     CHECK(stat(r, "occupancy.limit_lds") == 6);
     CHECK(stat(r, "occupancy.workgroups_per_cu") == 6);
     CHECK(stat(r, "occupancy.lds_carveout_bytes") == 32768);
@@ -128,11 +136,9 @@ TEST_CASE("kernel carveout: a preferred carve-out sets the L1 and limits the res
 }
 
 TEST_CASE("kernel carveout: 0 % gets the smallest carve-out that holds one workgroup even below the minimum", "[sim][memory]") {
-    // 0 %: the 8K carve-out holds one 5120-byte workgroup; lds.min_carveout (the driver's choice
-    // without a preference) does not apply. One workgroup a CU, the L1 248K.
-    const std::string none = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1 lds 5000 carveout 0\nwave 0 0\n"
-                             "ld lds 4 0x10 all affine 0 4\nend\n";
-    auto r = run_text(none, {{"l1.unified_bytes", "256K"}, {"lds.carveouts", "0,8K,16K,32K,64K"}, {"lds.min_carveout", "32K"}});
+    // The 8K carve-out holds one workgroup; lds.min_carveout (the driver's choice without a preference)
+    // does not apply. One workgroup a CU, the L1 248K.
+    auto r = run_preferring(0);
     CHECK(stat(r, "occupancy.workgroups_per_cu") == 1);
     CHECK(stat(r, "occupancy.lds_carveout_bytes") == 8192);
     CHECK(stat(r, "occupancy.l1_bytes") == 253952);
