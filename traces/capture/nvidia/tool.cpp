@@ -6,6 +6,7 @@
 // launches as host statements (host_hooks.h; off with DCUTRACE_HOST=0).
 // Settings come from the environment the front end sets (DCUTRACE_*). Any
 // failure or loss leaves no trace file and ends the program with exit code 3.
+#include <dlfcn.h>
 #include <sanitizer.h>
 
 #include <unistd.h>
@@ -56,6 +57,21 @@ std::string run_command(const std::string& cmd) {
 using dcusim::capture::kernel_name;
 
 std::string result_name(SanitizerResult r) { return "SanitizerResult " + std::to_string(int(r)); }
+
+// The carve-out preference of the function being launched (-1: none), from the driver the program
+// loaded (the tool links none): it holds what the program set however it set it (cudaFuncSetAttribute,
+// hipFuncSetAttribute on CUDA, cuFuncSetAttribute), where the runtime's `<<<>>>` launches reach no
+// runtime API callback that names their kernel (__cudaLaunchKernel).
+int function_carveout(CUfunction f) {
+    using Get = CUresult (*)(int*, CUfunction_attribute, CUfunction);
+    static const Get get = [] {
+        void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
+        return h ? reinterpret_cast<Get>(dlsym(h, "cuFuncGetAttribute")) : Get(nullptr);
+    }();
+    int v = -1;
+    if (!get || get(&v, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, f) != CUDA_SUCCESS) return -1;
+    return v;
+}
 
 struct ModuleInfo {
     std::map<std::string, SassFunction> sass;
@@ -313,6 +329,13 @@ private:
         if (stream) {  // the default stream is written as before: no `stream`
             cur_.kernel.stream = stream;
             cur_.kernel.present |= dcusim::trace::KernelInfo::HasStream;
+        }
+        in_tool_ = true;  // the query's own driver call is not the program's
+        const int carve = function_carveout(ld.function);
+        in_tool_ = false;
+        if (carve >= 0 && carve <= 100) {
+            cur_.kernel.carveout_pct = uint64_t(carve);
+            cur_.kernel.present |= dcusim::trace::KernelInfo::HasCarveout;
         }
         drain_->start(ring_first_, func_base_);
     }
