@@ -17,10 +17,10 @@ int sc_main(int argc, char** argv) {
         std::fprintf(stderr, "usage: bench_read TRACE [LINE_BYTES]\n");
         return 2;
     }
-    const uint32_t line = argc == 3 ? uint32_t(std::stoul(argv[2])) : 128;
     uint64_t workgroups = 0, instrs = 0, sig = 0;
     const std::clock_t c0 = std::clock();
     try {
+        const uint32_t line = argc == 3 ? uint32_t(std::stoul(argv[2])) : 128;
         dcusim::trace::KernelReader rd(std::make_unique<dcusim::trace::TraceStream>(argv[1]), 32);
         while (rd.next_kernel())
             while (rd.read_workgroup()) {

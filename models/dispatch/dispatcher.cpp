@@ -30,7 +30,7 @@ void Dispatcher::run() {
                 }
                 const trace::KernelInfo& k = work_->kernel();
                 Occupancy occ = compute_occupancy(p_.cu, p_.lds_size, p_.lds_granule, k, p_.lds_reserved);
-                if (const uint64_t c = Launch::preferred_carveout(p_.launch, k, occ.lds_alloc_bytes)) occ.limit_lds(c);
+                if (const auto c = Launch::preferred_carveout(p_.launch, k, occ.lds_alloc_bytes)) occ.limit_lds(*c);
                 for (ComputeUnit* cu : cus_) cu->set_kernel(occ);
                 sampler_.kernel_start(k.grid.count(), uint64_t(occ.workgroups_per_cu) * cus_.size());
                 obs_->kernel_started(k, occ, work_->pc_lines());

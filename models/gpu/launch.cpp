@@ -4,17 +4,17 @@
 
 namespace dcusim {
 
-// NVIDIA's L1 and shared memory are one storage: the driver carves the smallest LDS size that holds
-// the resident workgroups' LDS (with the share reserved for each), never less than the preset's
-// minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out).
 static uint64_t smallest_holding(const std::vector<uint64_t>& carveouts, uint64_t need) {
     for (uint64_t c : carveouts)
         if (c >= need) return c;
     return carveouts.back();
 }
 
+// NVIDIA's L1 and shared memory are one storage: without a preference the driver carves the smallest
+// LDS size that holds the resident workgroups' LDS (with the share reserved for each), never less than
+// the preset's minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out).
 uint64_t Launch::carveout_for(const LaunchParams& p, const trace::KernelInfo& k, const Occupancy& occ) {
-    if (const uint64_t c = preferred_carveout(p, k, occ.lds_alloc_bytes)) return c;
+    if (const auto c = preferred_carveout(p, k, occ.lds_alloc_bytes)) return *c;
     return smallest_holding(p.carveouts, std::max(occ.lds_alloc_bytes * occ.workgroups_per_cu, p.min_carveout));
 }
 
@@ -24,10 +24,10 @@ uint64_t Launch::carveout_for(const LaunchParams& p, const trace::KernelInfo& k,
 // gave 228 where this gives 196). The driver gives more only where one block would not fit, and runs
 // fewer blocks rather than give more (0 %: one 5 KiB block an SM). lds.min_carveout is the driver's
 // choice without a preference, not a floor for one.
-uint64_t Launch::preferred_carveout(const LaunchParams& p, const trace::KernelInfo& k, uint64_t workgroup_lds) {
-    if (p.unified_bytes == 0 || !(k.present & trace::KernelInfo::HasCarveout)) return 0;
+std::optional<uint64_t> Launch::preferred_carveout(const LaunchParams& p, const trace::KernelInfo& k, uint64_t workgroup_lds) {
+    if (p.unified_bytes == 0 || !(k.present & trace::KernelInfo::HasCarveout)) return std::nullopt;
     const uint64_t share = (p.unified_bytes * k.carveout_pct + 99) / 100;  // percent of the storage, rounded up
-    return std::max<uint64_t>(1, smallest_holding(p.carveouts, std::max(share, workgroup_lds)));
+    return smallest_holding(p.carveouts, std::max(share, workgroup_lds));
 }
 
 void Launch::begin(const trace::KernelInfo& k, const Occupancy& occ, LaunchTargets& t) {

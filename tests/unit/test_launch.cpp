@@ -81,11 +81,14 @@ TEST_CASE("launch: a carve-out preference gets the smallest carve-out holding it
     CHECK(Launch::preferred_carveout(p, preferring(25), 70 * 1024) == 100 * 1024);
     // 25 % of 256 KiB is 64 KiB exactly: 64 KiB, not the next one.
     CHECK(Launch::preferred_carveout(p, preferring(25), 1024) == 64 * 1024);
-    // No preference: 0, and the rule's 64 KiB for 8 x 5 KiB.
-    CHECK(Launch::preferred_carveout(p, kNone, 5 * 1024) == 0);
+    // 0 % and no LDS at all (no reserved share either): the 0 KiB carve-out, the whole storage the L1's.
+    CHECK(Launch::preferred_carveout(p, preferring(0), 0) == uint64_t(0));
+    CHECK(Launch::carveout_for(p, preferring(0), occupancy(8, 0)) == 0);
+    // No preference: none, and the rule's 64 KiB for 8 x 5 KiB.
+    CHECK(!Launch::preferred_carveout(p, kNone, 5 * 1024));
     CHECK(Launch::carveout_for(p, kNone, occupancy(8, 5 * 1024)) == 64 * 1024);
     // Without a unified storage a preference means nothing.
-    CHECK(Launch::preferred_carveout(LaunchParams{}, preferring(0), 5 * 1024) == 0);
+    CHECK(!Launch::preferred_carveout(LaunchParams{}, preferring(0), 5 * 1024));
 }
 
 TEST_CASE("launch: a unified storage is split, then the constant caches and L1s invalidated") {
