@@ -30,6 +30,15 @@
 // memory a block under the driver's 196 KiB with the tile 4, 8 or 12 KiB in (`tile_at4k` .. `tile_at12k`,
 // between tile_first and tile_last), and under 228 KiB 16 KiB in (`l1min_dyn20k_at16k`, beside
 // l1min_dyn20k).
+// The seventh run pins where between 60 and 92 KiB of empty carve-out the extra store wavefronts start, and
+// tries the rule on other shapes, the tile at its block's start throughout: (a) the carve-out at 228 KiB, 8
+// blocks an SM, 17, 18, 19 and 19.5 KiB of dynamic shared memory a block (144, 152, 160 and 164 KiB in use:
+// 84, 76, 68 and 64 KiB empty); (b) the same empty sizes and 92 KiB under a preference of 57 % (164 KiB in
+// the fifth run, `carve132k`), 8 to 11.5 KiB a block (72 to 100 KiB in use), to tell the empty part from the
+// part in use; (c) 4 blocks an SM under 228 KiB, 41 KiB a block (168 KiB in use, as l1min_dyn20k; a fifth
+// block would fit, the grid of 528 leaves it out) or 45 KiB (184 KiB, no fifth fits), beside 8 blocks of
+// 22 KiB (184 KiB); (d) l1min_dyn20k with 12 and 24 rounds instead of 48. Every dynamic size stays under
+// 48 KiB, so no launch needs hipFuncAttributeMaxDynamicSharedMemorySize.
 #include "../common/harness.h"
 
 constexpr int kTile = 1024;  // floats: 4 KiB
@@ -150,6 +159,25 @@ int main(int argc, char** argv) {
     launch<4, false, true, false, -1, 0, true, 16, 3072>(single, "ldg4_b8_tile_at12k", out, g, sms * 8, rounds, 20480);
     launch<4, false, true, false, 100, 0, true, 16, 4096>(single, "ldg4_b8_l1min_dyn20k_at16k", out, g, sms * 8, rounds,
                                                            20480);
+    // Added in the seventh run. (a) The carve-out at 228 KiB, between l1min_dyn16k (92 KiB empty: none) and
+    // l1min_dyn20k (60 KiB: some).
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b8_l1min_dyn17k", out, g, sms * 8, rounds, 17408);
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b8_l1min_dyn18k", out, g, sms * 8, rounds, 18432);
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b8_l1min_dyn19k", out, g, sms * 8, rounds, 19456);
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b8_l1min_dyn19_5k", out, g, sms * 8, rounds, 19968);
+    // (b) The same empty sizes under a preference of 57 % (164 KiB): 92, 84, 76, 68 and 64 KiB empty.
+    launch<4, false, true, false, 57, 0, true, 16, 0>(single, "ldg4_b8_c57_dyn8k", out, g, sms * 8, rounds, 8192);
+    launch<4, false, true, false, 57, 0, true, 16, 0>(single, "ldg4_b8_c57_dyn9k", out, g, sms * 8, rounds, 9216);
+    launch<4, false, true, false, 57, 0, true, 16, 0>(single, "ldg4_b8_c57_dyn10k", out, g, sms * 8, rounds, 10240);
+    launch<4, false, true, false, 57, 0, true, 16, 0>(single, "ldg4_b8_c57_dyn11k", out, g, sms * 8, rounds, 11264);
+    launch<4, false, true, false, 57, 0, true, 16, 0>(single, "ldg4_b8_c57_dyn11_5k", out, g, sms * 8, rounds, 11776);
+    // (c) 4 blocks an SM against 8, the carve-out at 228 KiB.
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b4_l1min_dyn41k", out, g, sms * 4, rounds, 41984);
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b4_l1min_dyn45k", out, g, sms * 4, rounds, 46080);
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_b8_l1min_dyn22k", out, g, sms * 8, rounds, 22528);
+    // (d) Fewer rounds, l1min_dyn20k's footprint.
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_r12_b8_l1min_dyn20k", out, g, sms * 8, 12, 20480);
+    launch<4, false, true, false, 100, 0, true, 16, 0>(single, "ldg4_r24_b8_l1min_dyn20k", out, g, sms * 8, 24, 20480);
     HIP_CHECK(hipFree(g));
     HIP_CHECK(hipFree(out));
     return 0;
