@@ -376,7 +376,7 @@ TEST_CASE("dcucc: a filtered launch runs untraced, a traced one lands in the tra
         REQUIRE(p.traced);
         CHECK(p.nparams == 2);
         HiddenArgs a(p, args);
-        FuncAttrs attrs{true, 1024, 40, 8};
+        FuncAttrs attrs{true, 1024, 40, 8, 57};  // a carve-out preference of 57 %
         launch_with(
             c, gpu, p, nullptr, a, [&](HiddenArgs& h) { return run_kernel(h.args(), 2, b); },
             [&] {
@@ -392,7 +392,7 @@ TEST_CASE("dcucc: a filtered launch runs untraced, a traced one lands in the tra
     REQUIRE(got.size() >= 2);
     if (got[1].rfind("host ", 0) == 0) got.erase(got.begin() + 1);
     CHECK(got ==
-          Lines{"wave_size 32", "kernel trace(int,float*) grid 1 1 1 block 32 1 1 lds 1280 vgprs 24 sgprs 30 scratch 8",
+          Lines{"wave_size 32", "kernel trace(int,float*) grid 1 1 1 block 32 1 1 lds 1280 vgprs 24 sgprs 30 scratch 8 carveout 57",
                 "pc 0x10 line t.cu:3", "wave 0 0", "compute 4", "st global 4 0x10 all affine 0x8000 0x4", "compute 1",
                 "end"});
     CHECK(access((cfg.trace_path + ".tmp").c_str(), F_OK) != 0);

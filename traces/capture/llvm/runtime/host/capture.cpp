@@ -221,6 +221,10 @@ dcusim::trace::KernelInfo Capture::kernel_info(const LaunchPlan& p, const Launch
         k.scratch_bytes = m && m->has_scratch ? m->scratch : s.attrs.local;
         k.present |= K::HasScratch;
     }
+    if (s.attrs.ok && s.attrs.carveout >= 0 && s.attrs.carveout <= 100) {
+        k.carveout_pct = uint64_t(s.attrs.carveout);
+        k.present |= K::HasCarveout;
+    }
     return k;
 }
 

@@ -50,6 +50,9 @@ struct FuncAttrs {
     uint64_t static_lds = 0;
     uint32_t regs = 0;
     uint64_t local = 0;
+    // The shared-memory carve-out the program asked for, in percent (cudaFuncAttributePreferredShared-
+    // MemoryCarveout; -1: none). Only CUDA's: a DCU's LDS is an array of its own, and HIP on AMD gives 0.
+    int carveout = -1;
 };
 
 // The GPU calls a launch needs, of one API. Each throws CaptureError naming

@@ -72,6 +72,8 @@ FuncAttrs attrs_of(CUfunction f) {
     a.static_lds = uint64_t(lds);
     a.regs = uint32_t(regs);
     a.local = uint64_t(local);
+    int carveout = -1;  // -1 unless cuFuncSetAttribute (or the runtime's call) set it
+    if (cuFuncGetAttribute(&carveout, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, f) == CUDA_SUCCESS) a.carveout = carveout;
     return a;
 }
 

@@ -28,6 +28,7 @@ FuncAttrs attrs_of(const void* func) {
     f.static_lds = a.sharedSizeBytes;
     f.regs = uint32_t(a.numRegs);
     f.local = a.localSizeBytes;
+    f.carveout = a.preferredShmemCarveout;  // -1 unless cudaFuncSetAttribute set it
     return f;
 }
 
