@@ -10,12 +10,20 @@ static uint64_t smallest_holding(const std::vector<uint64_t>& carveouts, uint64_
     return carveouts.back();
 }
 
-// NVIDIA's L1 and shared memory are one storage: without a preference the driver carves the smallest
-// LDS size that holds the resident workgroups' LDS (with the share reserved for each), never less than
-// the preset's minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out).
+// NVIDIA's L1 and shared memory are one storage: without a preference the driver carves an LDS size
+// that holds the resident workgroups' LDS (with the share reserved for each), never less than the
+// preset's minimum, and the L1 gets the rest (CUDA guide, shared memory carve-out). Measured, it leaves
+// room for more: the smallest size that holds twice the workgroups the other limits allow (at most
+// cu.max_workgroups), unless that passes 132 KiB (ncu's carve-outs of 461 launches without a
+// preference: validation/results/h100-appscarveout), which lds.carveout_headroom and
+// lds.carveout_headroom_max say.
 uint64_t Launch::carveout_for(const LaunchParams& p, const trace::KernelInfo& k, const Occupancy& occ) {
     if (const auto c = preferred_carveout(p, k, occ.lds_alloc_bytes)) return *c;
-    return smallest_holding(p.carveouts, std::max(occ.lds_alloc_bytes * occ.workgroups_per_cu, p.min_carveout));
+    const uint64_t resident = smallest_holding(p.carveouts, std::max(occ.lds_alloc_bytes * occ.workgroups_per_cu, p.min_carveout));
+    const uint64_t others = std::min({occ.by_waves, occ.by_vgprs, occ.by_sgprs, occ.by_workgroups});  // all but the LDS
+    const uint64_t more = std::min<uint64_t>(uint64_t(p.carveout_headroom) * others, occ.by_workgroups);
+    const uint64_t room = std::min(smallest_holding(p.carveouts, occ.lds_alloc_bytes * more), p.carveout_headroom_max);
+    return std::max(resident, room);
 }
 
 // Measured (results/h100-ldsfills, third and fifth runs, 40 KiB in use): the percentage is of the

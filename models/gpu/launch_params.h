@@ -16,6 +16,8 @@ struct LaunchParams {
     uint64_t unified_bytes = 0;          // l1.unified_bytes: L1 + LDS storage, split per kernel (0: separate)
     std::vector<uint64_t> carveouts{0};  // lds.carveouts, ascending
     uint64_t min_carveout = 0;           // lds.min_carveout
+    uint32_t carveout_headroom = 1;      // lds.carveout_headroom
+    uint64_t carveout_headroom_max = 0;  // lds.carveout_headroom_max
     bool invalidate_l1 = true;           // l1.invalidate_at_launch
     bool flush_l2 = false;               // l2.flush_at_launch
     uint64_t dirty_lines = 0;            // l2.dirty_at_launch_bytes, in L2 lines
@@ -41,6 +43,16 @@ inline std::vector<ParamKey<LaunchParams>> launch_param_keys() {
                                      "with l1.unified_bytes: the smallest carve-out a kernel gets, whatever its LDS",
                                      {0, kMaxLocalBytes}, &P::min_carveout),
                       "lds.carveouts"),
+        param::placed(param::count<P>("lds.carveout_headroom", "times",
+                                      "with l1.unified_bytes, a kernel without a preference: its carve-out also holds this many "
+                                      "times the workgroups its other limits (waves, registers, cu.max_workgroups) allow, up to "
+                                      "lds.carveout_headroom_max",
+                                      {1, 64}, &P::carveout_headroom),
+                      "lds.min_carveout"),
+        param::placed(param::size<P>("lds.carveout_headroom_max", "bytes",
+                                     "the largest carve-out lds.carveout_headroom may lead to (0: the headroom gives none)",
+                                     {0, kMaxLocalBytes}, &P::carveout_headroom_max),
+                      "lds.carveout_headroom"),
         param::placed(param::size<P>("l1.unified_bytes", "bytes",
                                      "L1 and LDS share this storage: each kernel's L1 is what its LDS carve-out leaves "
                                      "(0: a separate L1 of l1.size_bytes)",

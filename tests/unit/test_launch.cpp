@@ -36,6 +36,15 @@ Occupancy occupancy(uint32_t workgroups, uint64_t lds_bytes) {
     return o;
 }
 
+// Workgroups of `lds_bytes` that waves or registers limit to `others` on a CU of 32 workgroups at most.
+Occupancy limited_by_others(uint32_t others, uint64_t lds_bytes) {
+    Occupancy o = occupancy(others, lds_bytes);
+    o.by_waves = others;
+    o.by_vgprs = o.by_sgprs = 1u << 30;
+    o.by_workgroups = 32;
+    return o;
+}
+
 // The H200's carve-outs (configs/h200.ini): 0, 8, 16, 32, 64, 100, 132, 164, 196, 228 KiB of 256.
 LaunchParams h200_like() {
     LaunchParams p;
@@ -60,6 +69,28 @@ TEST_CASE("launch: the smallest carve-out that holds the resident workgroups' LD
     CHECK(Launch::carveout_for(p, kNone, occupancy(1, 1024)) == 32 * 1024);
     // More than the largest: the largest (occupancy was limited by lds.size_bytes already).
     CHECK(Launch::carveout_for(p, kNone, occupancy(16, 64 * 1024)) == 228 * 1024);
+}
+
+TEST_CASE("launch: the driver's headroom: room for twice the workgroups up to 132 KiB") {
+    LaunchParams p = h200_like();
+    p.min_carveout = 32 * 1024;
+    // 8 workgroups of 5,504 B (lds_read<float>: 4,480 + 1 KiB) need 44,032 B: 64 KiB without headroom.
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 5504)) == 64 * 1024);
+    p.carveout_headroom = 2;
+    p.carveout_headroom_max = 132 * 1024;
+    // With it, room for 16: 88,064 B, the 100 KiB carve-out (ncu: 100 KiB).
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 5504)) == 100 * 1024);
+    // 8 of 9,984 B need 79,872 (100 KiB); 16 would need 159,744 (164 KiB), past the 132 KiB cap: 132 KiB.
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 9984)) == 132 * 1024);
+    // 8 of 18,944 B need 151,552 (164 KiB) themselves: the cap does not take room from them.
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 18944)) == 164 * 1024);
+    // 32 workgroups of 1,152 B: twice is past the CU's 32, so 36,864 B: 64 KiB (l1_geometry's, measured).
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(32, 1152)) == 64 * 1024);
+    // 8 of 2,048 B (reduce_tree): 16 need 32 KiB, the minimum anyway (ncu: 32 KiB).
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 2048)) == 32 * 1024);
+    // No headroom cap, no headroom.
+    p.carveout_headroom_max = 0;
+    CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 5504)) == 64 * 1024);
 }
 
 TEST_CASE("launch: a carve-out preference gets the smallest carve-out holding its share and one workgroup") {
