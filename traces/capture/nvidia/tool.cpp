@@ -58,18 +58,21 @@ using dcusim::capture::kernel_name;
 
 std::string result_name(SanitizerResult r) { return "SanitizerResult " + std::to_string(int(r)); }
 
-// The carve-out preference of the function being launched (-1: none), from the driver the program
-// loaded (the tool links none): it holds what the program set however it set it (cudaFuncSetAttribute,
-// hipFuncSetAttribute on CUDA, cuFuncSetAttribute), where the runtime's `<<<>>>` launches reach no
-// runtime API callback that names their kernel (__cudaLaunchKernel).
-int function_carveout(CUfunction f) {
+// An attribute of the function being launched (-1: not known), from the driver the program loaded (the
+// tool links none). Its carve-out preference holds what the program set however it set it
+// (cudaFuncSetAttribute, hipFuncSetAttribute on CUDA, cuFuncSetAttribute; -1: none), where the
+// runtime's `<<<>>>` launches reach no runtime API callback that names their kernel
+// (__cudaLaunchKernel); its static shared memory is the program's own, where cuobjdump's SHARED adds the
+// 1 KiB an sm_80+ cubin reserves for the system (validation/results/h100-appscarveout: 4,480 against
+// 5,504, and 0 against 0 without shared memory).
+int function_attribute(CUfunction f, CUfunction_attribute a) {
     using Get = CUresult (*)(int*, CUfunction_attribute, CUfunction);
     static const Get get = [] {
         void* h = dlopen("libcuda.so.1", RTLD_NOW | RTLD_NOLOAD);
         return h ? reinterpret_cast<Get>(dlsym(h, "cuFuncGetAttribute")) : Get(nullptr);
     }();
     int v = -1;
-    if (!get || get(&v, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT, f) != CUDA_SUCCESS) return -1;
+    if (!get || get(&v, a, f) != CUDA_SUCCESS) return -1;
     return v;
 }
 
@@ -330,8 +333,9 @@ private:
             cur_.kernel.stream = stream;
             cur_.kernel.present |= dcusim::trace::KernelInfo::HasStream;
         }
-        in_tool_ = true;  // the query's own driver call is not the program's
-        const int carve = function_carveout(ld.function);
+        in_tool_ = true;  // the queries' own driver calls are not the program's
+        const int carve = function_attribute(ld.function, CU_FUNC_ATTRIBUTE_PREFERRED_SHARED_MEMORY_CARVEOUT);
+        static_lds_ = function_attribute(ld.function, CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES);
         in_tool_ = false;
         if (carve >= 0 && carve <= 100) {
             cur_.kernel.carveout_pct = uint64_t(carve);
@@ -374,11 +378,16 @@ private:
         const ModuleInfo& mi = modules_[module_];
         auto res = mi.res.find(mangled_);
         if (res != mi.res.end()) {
-            cur_.kernel.lds_bytes = res->second.shared + after.dyn_smem;
             cur_.kernel.vgprs = res->second.regs;
             cur_.kernel.scratch_bytes = res->second.local + res->second.stack;
-            cur_.kernel.present |= dcusim::trace::KernelInfo::HasLds | dcusim::trace::KernelInfo::HasVgprs |
-                                  dcusim::trace::KernelInfo::HasScratch;
+            cur_.kernel.present |= dcusim::trace::KernelInfo::HasVgprs | dcusim::trace::KernelInfo::HasScratch;
+        }
+        // The workgroup's own shared memory (the format's `lds`): the driver's static size where it
+        // answers, else cuobjdump's, which on sm_80+ holds the system's 1 KiB as well.
+        const int64_t own = static_lds_ >= 0 ? static_lds_ : res != mi.res.end() ? int64_t(res->second.shared) : -1;
+        if (own >= 0) {
+            cur_.kernel.lds_bytes = uint64_t(own) + after.dyn_smem;
+            cur_.kernel.present |= dcusim::trace::KernelInfo::HasLds;
         }
         auto fn = mi.sass.find(mangled_);
         if (fn == mi.sass.end() && !warned_no_sass_) {
@@ -435,6 +444,7 @@ private:
     uint64_t func_base_ = 0;
     std::string mangled_;
     CUmodule module_ = nullptr;
+    int64_t static_lds_ = -1;  // the launched function's own static shared memory (-1: the driver did not say)
     Clock::time_point t0_;
     std::unique_ptr<RingDrain> drain_;
 

@@ -17,5 +17,5 @@ step nvcc -O3 -arch=sm_90 -o "$B/carveout_probe" "$P/carveout_probe.cu"
 step "$B/cap/dcutrace" -o "$B/probe.trace" --host-log "$OUT/host_log.txt" -- "$B/carveout_probe"
 # The trace comes back binary: `dcusim trace dump` on the build machine gives its kernel lines.
 cp "$B/probe.trace" "$OUT/carveout_probe.trace"
-echo "expected: tile<0> none, tile<1> 0, tile<2> 100, tile<3> none, tile<2> (cudaLaunchKernelExC) 100" >"$OUT/kernels.txt"
+echo "expected: lds 4096 each (the 4 KiB array, not the 1 KiB the cubin reserves); carveout: tile<0> none, tile<1> 0, tile<2> 100, tile<3> none, tile<2> (cudaLaunchKernelExC) 100" >"$OUT/kernels.txt"
 ls -la "$OUT"
