@@ -51,7 +51,13 @@ def short(name):
 
 def measured(path):
     out = {}
-    for r in csv.DictReader(open(path)):
+    try:
+        rows = list(csv.DictReader(open(path)))
+    except OSError as e:
+        sys.exit(f"carveout_check.py: {path}: {e.strerror}")
+    for n, r in enumerate(rows, 2):
+        if not {"kernel", "pref", "carveout_kib"} <= set(r) or not (r["carveout_kib"] or "").isdigit():
+            sys.exit(f"carveout_check.py: {path}:{n}: no kernel, pref and carveout_kib columns with a number")
         if not r["pref"]:
             out.setdefault(short(r["kernel"]), int(r["carveout_kib"]))
     return out

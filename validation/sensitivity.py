@@ -55,7 +55,9 @@ def run(args, name, config):
     cmd = [args.dcusim, "validate", args.set, "--config", config, "-q", "--out", out]
     if args.test:
         cmd += ["--test", args.test]
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+    r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if r.returncode:
+        sys.exit(f"sensitivity.py: {name}: dcusim validate exited {r.returncode}: {(r.stderr.strip().splitlines() or [''])[-1]}")
     sets = {"calibration": cycles(os.path.join(out, "validation.csv"))}
     if args.test:
         sets["test"] = cycles(os.path.join(out, "test", "validation.csv"))
@@ -76,9 +78,14 @@ def main():
     ap.add_argument("--perturb", action="append")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    base = open(args.config).read()
+    try:
+        base = open(args.config).read()
+    except OSError as e:
+        sys.exit(f"sensitivity.py: {args.config}: {e.strerror}")
     runs = {"preset": run(args, "preset", args.config)}
     for p in args.perturb or DEFAULT_PERTURBATIONS:
+        if not re.fullmatch(r"\w+\.\w+=[^=\s]+", p):
+            sys.exit(f"sensitivity.py: --perturb {p}: not SECTION.KEY=VALUE")
         key, value = p.split("=", 1)
         section, name = key.split(".", 1)
         path = os.path.join(args.out, p + ".ini")
