@@ -26,16 +26,19 @@ uint64_t Launch::carveout_for(const LaunchParams& p, const trace::KernelInfo& k,
     return std::max(resident, room);
 }
 
-// Measured (results/h100-ldsfills, third and fifth runs, 40 KiB in use): the percentage is of the
-// whole unified storage, not of the largest carve-out as the CUDA guide words it, and the share goes
-// up to the next capacity: 0, 28, 43, 57, 85 and 100 % gave 8, 100, 132, 164, 228 and 228 KiB (71 %
-// gave 228 where this gives 196). The driver gives more only where one block would not fit, and runs
-// fewer blocks rather than give more (0 %: one 5 KiB block an SM). lds.min_carveout is the driver's
-// choice without a preference, not a floor for one.
+// Measured (results/h100-appscarveout, 101 launches with a preference): the percentage is of the
+// largest carve-out, as the CUDA guide words it, counted in blocks of the kernel's own shared bytes
+// (at least one), and the carve-out is the smallest that holds that many blocks with the share
+// reserved for each: 0, 28, 43, 57, 71, 85 and 100 % of 4 KiB blocks gave 8, 100, 132, 164, 228, 228
+// and 228 KiB, 57 % of 10 and 11 KiB blocks 132. It runs fewer blocks rather than give more (0 %: one
+// block an SM). A kernel without shared memory gets that share of the largest, at least
+// lds.min_carveout (0 %: 32 KiB, 100 %: 228 KiB, measured).
 std::optional<uint64_t> Launch::preferred_carveout(const LaunchParams& p, const trace::KernelInfo& k, uint64_t workgroup_lds) {
     if (p.unified_bytes == 0 || !(k.present & trace::KernelInfo::HasCarveout)) return std::nullopt;
-    const uint64_t share = (p.unified_bytes * k.carveout_pct + 99) / 100;  // percent of the storage, rounded up
-    return smallest_holding(p.carveouts, std::max(share, workgroup_lds));
+    const uint64_t largest = p.carveouts.back();
+    if (k.lds_bytes == 0 || workgroup_lds == 0) return smallest_holding(p.carveouts, std::max(largest * k.carveout_pct / 100, p.min_carveout));
+    const uint64_t blocks = std::max<uint64_t>(1, largest * k.carveout_pct / (100 * k.lds_bytes));
+    return smallest_holding(p.carveouts, blocks > largest / workgroup_lds ? largest : blocks * workgroup_lds);
 }
 
 void Launch::begin(const trace::KernelInfo& k, const Occupancy& occ, LaunchTargets& t) {

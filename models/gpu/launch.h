@@ -40,11 +40,11 @@ public:
     // The kernel's preferred carve-out where it has one (preferred_carveout), else the smallest that
     // holds the resident workgroups' LDS and is at least the minimum.
     static uint64_t carveout_for(const LaunchParams& p, const trace::KernelInfo& k, const Occupancy& occ);
-    // A kernel's carve-out preference (the trace's `carveout`, percent of l1.unified_bytes, as measured)
-    // with a unified storage: the smallest carve-out that holds that share and one workgroup's LDS
-    // (`workgroup_lds`), whatever the occupancy it leaves; none where the kernel has no preference or
-    // the storage is not unified. The resident workgroups are then as many as it holds
-    // (Occupancy::limit_lds).
+    // A kernel's carve-out preference (the trace's `carveout`, percent of the largest of lds.carveouts)
+    // with a unified storage: that share in blocks of the kernel's own LDS (at least one), and the
+    // smallest carve-out holding that many of `workgroup_lds` (its LDS with the reserved share),
+    // whatever the occupancy it leaves; none where the kernel has no preference or the storage is not
+    // unified. The resident workgroups are then as many as it holds (Occupancy::limit_lds).
     static std::optional<uint64_t> preferred_carveout(const LaunchParams& p, const trace::KernelInfo& k, uint64_t workgroup_lds);
     // Where the k-th line of dirty data of no kernel sits: above any trace's addresses.
     static uint64_t foreign_dirty_address(uint64_t k, uint64_t line_bytes) { return (uint64_t(1) << 56) + k * line_bytes; }

@@ -126,9 +126,9 @@ RunResult run_preferring(int pct) {
 }  // namespace
 
 TEST_CASE("kernel carveout: a preferred carve-out sets the L1 and limits the resident workgroups", "[sim][memory]") {
-    // 12 % of the 256K storage is 31,458 bytes: the 32K carve-out, which holds 6 workgroups (12 without
-    // the preference); the L1 gets 224K.
-    auto r = run_preferring(12);
+    // 50 % of the largest carve-out (64K) is 32,768 bytes, 6 blocks of 5,000: the 32K carve-out, which
+    // holds 6 workgroups (12 without the preference); the L1 gets 224K.
+    auto r = run_preferring(50);
     CHECK(stat(r, "occupancy.limit_lds") == 6);
     CHECK(stat(r, "occupancy.workgroups_per_cu") == 6);
     CHECK(stat(r, "occupancy.lds_carveout_bytes") == 32768);

@@ -22,10 +22,12 @@ struct Recorder : LaunchTargets {
 
 const trace::KernelInfo kNone{};  // a kernel without a carve-out preference
 
-trace::KernelInfo preferring(uint64_t pct) {
+// A kernel preferring pct % whose workgroups ask `lds` bytes of their own.
+trace::KernelInfo preferring(uint64_t pct, uint64_t lds = 4096) {
     trace::KernelInfo k;
     k.carveout_pct = pct;
-    k.present = trace::KernelInfo::HasCarveout;
+    k.lds_bytes = lds;
+    k.present = trace::KernelInfo::HasCarveout | trace::KernelInfo::HasLds;
     return k;
 }
 
@@ -93,28 +95,30 @@ TEST_CASE("launch: the driver's headroom: room for twice the workgroups up to 13
     CHECK(Launch::carveout_for(p, kNone, limited_by_others(8, 5504)) == 64 * 1024);
 }
 
-TEST_CASE("launch: a carve-out preference gets the smallest carve-out holding its share and one workgroup") {
+TEST_CASE("launch: a carve-out preference counts blocks of the kernel's own LDS in the largest carve-out") {
     LaunchParams p = h200_like();
-    p.min_carveout = 32 * 1024;  // the driver's floor without a preference: not one with
-    // Percentages of the 256 KiB storage. 0 % for 5 KiB workgroups: the 8 KiB carve-out, whatever the
-    // 8 resident would need.
+    p.min_carveout = 32 * 1024;  // the driver's floor without a preference: not one with shared memory
+    // 4 KiB blocks (5 KiB with the reserved share), the H100's choices (results/h100-appscarveout).
+    // 0 %: one block, the 8 KiB carve-out, whatever the 8 resident would need.
     CHECK(Launch::preferred_carveout(p, preferring(0), 5 * 1024) == 8 * 1024);
     CHECK(Launch::carveout_for(p, preferring(0), occupancy(8, 5 * 1024)) == 8 * 1024);
-    // 100 % is 256 KiB, more than any: 228 KiB, the L1 left 28 KiB.
-    CHECK(Launch::carveout_for(p, preferring(100), occupancy(8, 5 * 1024)) == 228 * 1024);
-    // 28 % is 71.68 KiB: the next larger capacity, 100 KiB (the H100's choice; 28 % of 228 KiB would fit 64).
+    // 28 % of 228 KiB is 65,372 B, 15 blocks of 4 KiB: 76,800 B with their reserve, 100 KiB.
     CHECK(Launch::preferred_carveout(p, preferring(28), 5 * 1024) == 100 * 1024);
-    // 43 % is 110.08 KiB: 132; 57 % is 145.92 KiB: 164; 85 % is 217.6 KiB: 228.
+    // 43 %: 24 blocks, 122,880 B: 132. 57 %: 32 blocks, 163,840 B: 164. 71 %: 40 blocks, 204,800 B: 228.
     CHECK(Launch::preferred_carveout(p, preferring(43), 5 * 1024) == 132 * 1024);
     CHECK(Launch::preferred_carveout(p, preferring(57), 5 * 1024) == 164 * 1024);
-    CHECK(Launch::preferred_carveout(p, preferring(85), 5 * 1024) == 228 * 1024);
-    // 25 % is 64 KiB, but one workgroup takes 70 KiB: 100 KiB.
-    CHECK(Launch::preferred_carveout(p, preferring(25), 70 * 1024) == 100 * 1024);
-    // 25 % of 256 KiB is 64 KiB exactly: 64 KiB, not the next one.
-    CHECK(Launch::preferred_carveout(p, preferring(25), 1024) == 64 * 1024);
-    // 0 % and no LDS at all (no reserved share either): the 0 KiB carve-out, the whole storage the L1's.
-    CHECK(Launch::preferred_carveout(p, preferring(0), 0) == uint64_t(0));
-    CHECK(Launch::carveout_for(p, preferring(0), occupancy(8, 0)) == 0);
+    CHECK(Launch::preferred_carveout(p, preferring(71), 5 * 1024) == 228 * 1024);
+    // 100 %: 57 blocks, past the largest: 228 KiB, the L1 left 28 KiB.
+    CHECK(Launch::carveout_for(p, preferring(100), occupancy(8, 5 * 1024)) == 228 * 1024);
+    // 57 % of 10 KiB blocks (11 KiB each): 12 blocks, 135,168 B, exactly 132 KiB (measured 132).
+    CHECK(Launch::preferred_carveout(p, preferring(57, 10240), 11 * 1024) == 132 * 1024);
+    // 25 % of 70 KiB blocks is none: one block all the same, 71 KiB: 100 KiB.
+    CHECK(Launch::preferred_carveout(p, preferring(25, 70 * 1024), 71 * 1024) == 100 * 1024);
+    // No shared memory: that share of the largest, at least the minimum: 0 % 32 KiB, 100 % 228 KiB.
+    CHECK(Launch::preferred_carveout(p, preferring(0, 0), 1024) == 32 * 1024);
+    CHECK(Launch::preferred_carveout(p, preferring(100, 0), 1024) == 228 * 1024);
+    p.min_carveout = 0;
+    CHECK(Launch::preferred_carveout(p, preferring(0, 0), 0) == uint64_t(0));
     // No preference: none, and the rule's 64 KiB for 8 x 5 KiB.
     CHECK(!Launch::preferred_carveout(p, kNone, 5 * 1024));
     CHECK(Launch::carveout_for(p, kNone, occupancy(8, 5 * 1024)) == 64 * 1024);
