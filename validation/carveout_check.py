@@ -15,33 +15,13 @@ import csv
 import glob
 import json
 import os
-import re
 import subprocess
 import sys
 import tempfile
 
+from dcusim_run import conditions
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def replay_flags(folder):
-    """A results folder's replay.ini as `--section.key value` flags (comments dropped)."""
-    path = os.path.join(folder, "replay.ini")
-    flags, section = [], None
-    if not os.path.exists(path):
-        return flags
-    for n, line in enumerate(open(path), 1):
-        line = line.split("#", 1)[0].strip()
-        if not line:
-            continue
-        m = re.fullmatch(r"\[(\w+)\]", line)
-        if m:
-            section = m.group(1)
-            continue
-        m = re.fullmatch(r"(\w+)\s*=\s*(\S+)", line)
-        if not m or not section:
-            sys.exit(f"{path}:{n}: not `[section]` or `key = value`")
-        flags += [f"--{section}.{m.group(1)}", m.group(2)]
-    return flags
 
 
 def short(name):
@@ -76,7 +56,8 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "run.json")
         for folder in args.folders:
-            flags = replay_flags(folder)
+            conditions_ini = os.path.join(folder, "replay.ini")
+            flags = conditions(conditions_ini) if os.path.exists(conditions_ini) else []
             for trace in sorted(glob.glob(os.path.join(folder, "traces", "*.trace"))):
                 cmd = [args.dcusim, "run", "--config", args.config] + flags + ["-q", "--json", out, trace]
                 r = subprocess.run(cmd, capture_output=True, text=True)

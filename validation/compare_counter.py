@@ -9,21 +9,18 @@ kernels pair with measured variants as pairs.csv says. Prints a Markdown table (
 variant, measured, predicted, error %) and the largest error over the families asked for.
 """
 import argparse
-import configparser
 import csv
 import os
 import subprocess
 import sys
 import tempfile
 
+from dcusim_run import conditions
+
 
 def replay_flags(d):
     path = os.path.join(d, "replay.ini")
-    if not os.path.exists(path):
-        return []
-    ini = configparser.ConfigParser(inline_comment_prefixes=("#",))
-    ini.read(path)
-    return [a for s in ini.sections() for k, v in ini[s].items() for a in ("--%s.%s" % (s, k), v)]
+    return conditions(path) if os.path.exists(path) else []
 
 
 def predicted(dcusim, config, d, trace, flags, counter):

@@ -30,16 +30,21 @@ def replay(dcusim, config, extra, write, pcs=False, all_kernels=False, total=Fal
 
 def conditions(path=os.path.join(HERE, "results", "h200", "replay.ini")):
     """A results folder's measurement conditions (by default the suite's, validation/results/h200/replay.ini)
-    as --KEY VALUE flags."""
+    as --KEY VALUE flags. A line that is neither `[section]` nor `key = value` ends the program, naming
+    the file and line."""
     flags, section = [], ""
     with open(path) as f:
-        for line in f:
+        for n, line in enumerate(f, 1):
             line = line.split("#")[0].strip()
-            if line.startswith("["):
+            if not line:
+                continue
+            if line.startswith("[") and line.endswith("]"):
                 section = line.strip("[]")
-            elif "=" in line:
+            elif "=" in line and section:
                 key, value = (x.strip() for x in line.split("=", 1))
                 flags += [f"--{section}.{key}", value]
+            else:
+                raise SystemExit(f"{path}:{n}: not `[section]` or `key = value`")
     return flags
 
 
