@@ -159,10 +159,14 @@ int load_inputs(Options& o, Inputs& in) {
     try {
         Config cfg;
         if (!o.config.empty()) cfg.load_file(o.config);
-        // The measurement conditions of the folder (e.g. a profiler that empties the caches
-        // before each kernel) apply on top of the preset.
-        const fs::path conditions = fs::path(o.dir) / "replay.ini";
-        if (fs::exists(conditions)) cfg.load_file(conditions.string());
+        // The folder's measurement conditions (replay.ini: e.g. a profiler that empties the caches
+        // before each kernel) apply on top of the preset, then its traces' capture conditions
+        // (capture.ini: e.g. a capture tool whose shared sizes already hold the system's reserve).
+        // Apart, so that measurement conditions can be borrowed without another capture's corrections.
+        for (const char* name : {"replay.ini", "capture.ini"}) {
+            const fs::path conditions = fs::path(o.dir) / name;
+            if (fs::exists(conditions)) cfg.load_file(conditions.string());
+        }
         preset_registry::load(cfg);  // an inconsistent preset fails here, naming its file and line, not in every child
         for (const auto& [k, v] : cfg.values()) o.settings.insert(o.settings.end(), {"--" + k, v});
         in.profiler = cfg.str("report.profiler");
@@ -361,9 +365,10 @@ int cmd_validate(const std::vector<std::string>& args) {
         "                       [--gate [--max-cycles-mape P] [--max-dram-error P] [--max-dram-write-mape P]\n"
         "                               [--max-l1-error PP] [--max-l2-error PP] [--max-inexact-conflicts N]\n"
         "                               [--test-max-cycles-mape P] ... (each limit again for TEST_DIR)]\n"
-        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini\n"
+        "  DIR holds pairs.csv, measurements.csv, the traces pairs.csv names and optionally replay.ini (the measurement's\n"
+        "  conditions) and capture.ini (the capture's), each layered on the preset in that order\n"
         "  --test TEST_DIR: a second folder, the test set (kernels no preset value was fitted to), replayed under its own\n"
-        "  replay.ini and reported as a second block (\"== test set: TEST_DIR\") after DIR's (\"== calibration set: DIR\"),\n"
+        "  replay.ini and capture.ini and reported as a second block (\"== test set: TEST_DIR\") after DIR's (\"== calibration set: DIR\"),\n"
         "  each with its table, worst kernel and cycles MAPE; its report goes to REPORT_DIR/test\n"
         "  --gate fails (exit 1) unless, on DIR: bank conflicts are exact on every kernel (but N), the cycles MAPE is at\n"
         "  most P (25), every kernel's DRAM read bytes are within P % (10), the DRAM write bytes MAPE is at most P, and the\n"

@@ -3,7 +3,7 @@
 launch__shared_mem_config_size), for kernels that set no preference.
 
 Replays every trace of each results folder (DIR/traces/*.trace) with `dcusim run` under the preset and the
-folder's replay.ini, and looks each kernel up by name in LAUNCHES (validation/results/h100-appscarveout/
+folder's replay.ini and capture.ini, and looks each kernel up by name in LAUNCHES (validation/results/h100-appscarveout/
 launches.csv: every launch with ncu carve-out data, H200 and H100 alike; the first launch without a
 preference of each name counts). Prints one line per kernel compared; exits 1 when more than
 --max-mismatches kernels differ, or when none could be compared.
@@ -19,7 +19,7 @@ import subprocess
 import sys
 import tempfile
 
-from dcusim_run import conditions
+from dcusim_run import folder_conditions
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -56,8 +56,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "run.json")
         for folder in args.folders:
-            conditions_ini = os.path.join(folder, "replay.ini")
-            flags = conditions(conditions_ini) if os.path.exists(conditions_ini) else []
+            flags = folder_conditions(folder)
             for trace in sorted(glob.glob(os.path.join(folder, "traces", "*.trace"))):
                 cmd = [args.dcusim, "run", "--config", args.config] + flags + ["-q", "--json", out, trace]
                 r = subprocess.run(cmd, capture_output=True, text=True)

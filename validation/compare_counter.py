@@ -3,8 +3,8 @@
 
 Usage: compare_counter.py --dcusim PATH --config PRESET DIR COUNTER [--family F]... [--md OUT.md]
 
-DIR is a `dcusim validate` folder (pairs.csv, measurements.csv, traces, optional replay.ini).
-Each trace is run once with the preset and replay.ini's settings (`dcusim run --csv`); the
+DIR is a `dcusim validate` folder (pairs.csv, measurements.csv, traces, optional replay.ini and capture.ini).
+Each trace is run once with the preset and those two files' settings (`dcusim run --csv`); the
 kernels pair with measured variants as pairs.csv says. Prints a Markdown table (family,
 variant, measured, predicted, error %) and the largest error over the families asked for.
 """
@@ -15,12 +15,7 @@ import subprocess
 import sys
 import tempfile
 
-from dcusim_run import conditions
-
-
-def replay_flags(d):
-    path = os.path.join(d, "replay.ini")
-    return conditions(path) if os.path.exists(path) else []
+from dcusim_run import folder_conditions
 
 
 def predicted(dcusim, config, d, trace, flags, counter):
@@ -43,7 +38,7 @@ def main():
     measured = {(r["family"], r["variant"]): float(r["value"]) for r in
                 csv.DictReader(open(os.path.join(a.dir, "measurements.csv")))
                 if r["metric"] == a.counter and r["scale"] == "small"}
-    flags, runs, lines, worst = replay_flags(a.dir), {}, [], 0.0
+    flags, runs, lines, worst = folder_conditions(a.dir), {}, [], 0.0
     lines.append("| family | variant | measured %s | predicted | error |" % a.counter)
     lines.append("|---|---|---|---|---|")
     for p in csv.DictReader(open(os.path.join(a.dir, "pairs.csv"))):

@@ -48,6 +48,13 @@ def conditions(path=os.path.join(HERE, "results", "h200", "replay.ini")):
     return flags
 
 
+def folder_conditions(folder):
+    """A results folder's replay conditions as `dcusim validate` layers them: its measurement conditions
+    (replay.ini), then its traces' capture conditions (capture.ini), each where present."""
+    return [flag for name in ("replay.ini", "capture.ini") if os.path.exists(os.path.join(folder, name))
+            for flag in conditions(os.path.join(folder, name))]
+
+
 def split_args(args):
     """Splits command-line arguments into --KEY VALUE pairs for dcusim and the rest."""
     extra, rest, i = [], [], 0

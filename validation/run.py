@@ -54,7 +54,11 @@ class Run:
         self.dcusim, self.config = opts["dcusim"], opts["config"]
         self.tracegen = os.path.join(os.path.dirname(self.dcusim), "dcusim-tracegen")
         cond = conditions(os.path.join(HERE, model["conditions"])) if "conditions" in model else []
-        # The entry's measurement conditions first, then its own flags, then the caller's: the last wins.
+        # A captured trace's capture conditions (capture.ini in its results folder, above traces/).
+        if "trace" in model and "/traces/" in model["trace"]:
+            capture_ini = os.path.join(HERE, model["trace"].split("/traces/")[0], "capture.ini")
+            cond += conditions(capture_ini) if os.path.exists(capture_ini) else []
+        # The entry's conditions first, then its own flags, then the caller's: the last wins.
         self.flags = [*cond, *model.get("flags", []), *opts["extra"]]
         self.generator = getattr(generators, entry["generator"])
         self.measurement = opts.get("measurement") or os.path.join(HERE, "results", entry["results"], entry["measurement"])
