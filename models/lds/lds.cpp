@@ -30,9 +30,11 @@ Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle n
     stats_.bytes += uint64_t(trace::popcount64(in.mask)) * in.bytes;
     Cycle start = std::max(now, pipe_free_);
     stats_.queue_cycles += start - now;
-    const uint32_t lost = pending_;
-    pending_ = 0;
-    if (lost) count_lost(in.op, in.pc, lost);
+    // A launch's cycles go to the next load: the H200 counts them on loads only, stores after a launch
+    // none (validation/results/h200-ldsmix: waves8 7,206 load conflicts, 0 store, where every block
+    // stores its tile before its reads).
+    const uint32_t lost = in.op == trace::Op::Load ? pending_ : 0;
+    if (lost) pending_ = 0, count_lost(in.op, in.pc, lost);
     pipe_free_ = start + lost + c.cycles;
     return pipe_free_ + p_.latency + (c.conflict_cycles + lost) * p_.replay_latency;
 }
@@ -62,7 +64,8 @@ Cycle Lds::empty_issue(Cycle now) {
 }
 
 // A block launched while the LDS serves others' shared accesses (the H200 counts it; why is not
-// known): the kernel's first wave of launches, before any shared access, costs nothing.
+// known): the kernel's first wave of launches, before any shared access, costs nothing. The CU's
+// next shared load takes the cycles.
 void Lds::workgroup_launched(uint32_t others) {
     if (others > 0 && stats_.instructions > 0) pending_ += p_.launch_conflict_cycles;
 }

@@ -31,7 +31,7 @@ public:
     // Issues one wave instruction at cycle `now`; returns the cycle its data is back.
     Cycle lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle now);
     Cycle wave_request(MemRequest& req) override { return lds_access(*req.instr, *req.wave, req.issue); }
-    // A launch beside workgroups that already used the LDS this kernel: the next shared access
+    // A launch beside workgroups that already used the LDS this kernel: the next shared load
     // takes launch_conflict_cycles more, counted as conflicts.
     void workgroup_launched(uint32_t others) override;
     // An instruction with no lane on holds the pipe empty_cycles, in issue order with the others, reads
@@ -47,7 +47,7 @@ private:
     LdsParams p_;
     LdsStats stats_;
     Cycle pipe_free_ = 0;
-    uint32_t pending_ = 0;  // launch conflict cycles the next shared access takes
+    uint32_t pending_ = 0;  // launch conflict cycles the next shared load takes
     void count_lost(trace::Op op, uint64_t pc, Cycle n);
 };
 

@@ -18,10 +18,11 @@ struct LdsParams {
     uint32_t replay_latency = 0;
     uint32_t alloc_granule = 512;  // allocation unit of a workgroup's LDS, bytes
     uint64_t reserved_bytes = 0;   // LDS each workgroup holds besides its own (the system's share)
-    // Conflict cycles a workgroup launched beside running ones costs: the CU's next shared access
+    // Conflict cycles a workgroup launched beside running ones costs: the CU's next shared load
     // takes them. The H200 counts about one for each block launched beside blocks that already use
-    // shared memory, whatever their global traffic, and none for the blocks of the first wave
-    // (validation/results/h200-ldsmix: waves8 against waves1, ld32_* beside loads and stores).
+    // shared memory, whatever their global traffic, none for the blocks of the first wave, and all
+    // of them on loads (validation/results/h200-ldsmix: waves8 against waves1, ld32_* beside loads
+    // and stores).
     // A DCU's LDS is not known to: 0.
     uint32_t launch_conflict_cycles = 0;
     // Pipe cycles an instruction with no lane on takes (predicated off in every lane: the idle warps of a
@@ -44,7 +45,7 @@ inline const ParamTable<LdsParams>& lds_param_table() {
                             "this later)",
                             {0, kMaxLatency}, &P::replay_latency),
             param::count<P>("lds.launch_conflict_cycles", "cycles",
-                            "conflict cycles the CU's next shared access takes when a workgroup is launched beside workgroups "
+                            "conflict cycles the CU's next shared load takes when a workgroup is launched beside workgroups "
                             "that already used the LDS this kernel (the H200's profiler counts them)",
                             {0, 1024}, &P::launch_conflict_cycles),
             param::count<P>("lds.empty_cycles", "cycles",
