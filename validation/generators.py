@@ -501,3 +501,31 @@ def issue_rate(path, kind, param, trips, stalls=False, keep=False):
     """issue_rate.hip's timed loops, walked from their SASS (issue_rate_trace.py)."""
     import issue_rate_trace
     issue_rate_trace.write(path, kind, param, trips, stalls, keep)
+
+
+def lds_fills(path, name, blocks, rounds, dyn, carveout, tile_dyn):
+    """lds_fills.hip's ldg4 variants: each round 4 pairs of a coalesced 4-byte global load and the shared
+    store that waits for it (a 4 KiB tile a block), a barrier, 16 conflict-free shared reads, a barrier.
+    `dyn`: dynamic shared bytes a block, untouched; `tile_dyn`: the tile at the start of the dynamic part
+    (behind 16 bytes of static), else the 4 KiB static tile; `carveout`: the kernel's preference (-1:
+    none). Shared addresses start at 0x400, behind the block's reserved 1 KiB, as in captured traces.
+    Instruction counts are assumed, not read from the SASS."""
+    static = 16 if tile_dyn else 4096
+    tile = 0x400 + (16 if tile_dyn else 0)
+    with open(path, "w") as f:
+        header(f, name, blocks, 256, f" lds {static + dyn} vgprs 16" + (f" carveout {carveout}" if carveout >= 0 else ""))
+        for b in range(blocks):
+            for w in range(8):
+                lines = [f"wave {b} {w}", "compute 6"]
+                for r in range(rounds):
+                    src = GLOBAL + (b * rounds + r) * 4096
+                    for k in range(4):
+                        i = 32 * w + 256 * k
+                        lines += [f"ld global 4 0x100 all affine {hex(src + 4 * i)} 0x4", "compute 2", "wait",
+                                  f"st lds 4 0x120 all affine {hex(tile + 4 * i)} 0x4"]
+                    lines += ["compute 1", "bar 0x140"]
+                    lines += [f"ld lds 4 0x160 all affine {hex(tile + 4 * ((32 * w + 32 * it) % 1024))} 0x4" for it in range(16)]
+                    lines += ["wait", "compute 16", "bar 0x180", "compute 2"]
+                lines.append(f"st global 4 0x1a0 all affine {hex(GLOBAL + (1 << 36) + 4 * (256 * b + 32 * w))} 0x4")
+                f.write("\n".join(lines) + "\n")
+        f.write("end\n")

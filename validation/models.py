@@ -533,3 +533,35 @@ def issue_rate(run):
         p = d / (b - a) / per_trip
         run.compare(name, "cycles", meas[name], p)  # in its kind's unit
         run.out(f"| {name} | {unit[kind]} | {meas[name]:.2f} | {p:.2f} | {pct(p, meas[name]):+.0f} % |")
+
+
+# lds_fills' variants the model replays (generated): (name, blocks an SM, rounds, dynamic bytes, carve-out
+# preference or -1, tile in the dynamic part).
+LDS_FILLS_VARIANTS = (("ldg4_r1_b8", 8, 1, 0, -1, False), ("ldg4_r2_b8", 8, 2, 0, -1, False),
+                      ("ldg4_r4_b8", 8, 4, 0, -1, False), ("ldg4_r8_b8", 8, 8, 0, -1, False),
+                      ("ldg4_r12_b8_l1min_dyn20k", 8, 12, 20480, 100, True))
+
+
+def lds_fills(run):
+    """lds_fills.hip: the extra shared store wavefronts beside arriving loads (ncu's store conflicts; the
+    tile's own pattern has none), measured on an H100 (results/h100-ldsfills/run7) and predicted from
+    generated traces, with the carve-out and cycles of each."""
+    st = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
+    meas = {}
+    with open(run.measurement) as f:
+        for r in csv.DictReader(f):
+            if r["metric"] in (st, "gpc__cycles_elapsed.max"):
+                meas.setdefault(r["variant"], {})[r["metric"]] = float(r["value"])
+    sms = int(run.params.get("sms", 132))
+    chosen = [v for v in LDS_FILLS_VARIANTS if v[0] in meas]
+    results = pooled(lambda v: replay(run.dcusim, run.config, run.flags,
+                                      lambda p: run.generator(p, v[0], sms * v[1], v[2], v[3], v[4], v[5]))[0]["stats"],
+                     [(v,) for v in chosen])
+    run.out("| variant | carve-out KiB (model) | store conflicts measured | model | cycles measured | model |\n"
+            "|---|---|---|---|---|---|")
+    for v, s in zip(chosen, results):
+        m = meas[v[0]]
+        if run.wants(v[0]):
+            run.compare(v[0], "store conflicts", m[st], s[st], base=max(m[st], 1.0))
+        run.out(f"| {v[0]} | {s['occupancy.lds_carveout_bytes'] / 1024:.0f} | {m[st]:,.0f} | {s[st]:,.0f} | "
+                f"{m['gpc__cycles_elapsed.max']:,.0f} | {s['cycles']:,.0f} |")

@@ -61,7 +61,9 @@ class Run:
         # The entry's conditions first, then its own flags, then the caller's: the last wins.
         self.flags = [*cond, *model.get("flags", []), *opts["extra"]]
         self.generator = getattr(generators, entry["generator"])
-        self.measurement = opts.get("measurement") or os.path.join(HERE, "results", entry["results"], entry["measurement"])
+        # The model's own measurement (another card's, until the entry's results folder has one), else the entry's.
+        own = os.path.join(HERE, model["measurement"]) if "measurement" in model else None
+        self.measurement = opts.get("measurement") or own or os.path.join(HERE, "results", entry["results"], entry["measurement"])
         self.text, self.figures = [], []
 
     def flag(self, key):
