@@ -34,22 +34,22 @@ Cycle Lds::lds_access(const trace::Instr& in, const trace::WaveTrace& w, Cycle n
     // none (validation/results/h200-ldsmix: waves8 7,206 load conflicts, 0 store, where every block
     // stores its tile before its reads).
     const uint32_t lost = in.op == trace::Op::Load ? pending_ : 0;
-    if (lost) pending_ = 0, count_lost(in.op, in.pc, lost);
+    if (lost) {
+        pending_ = 0;
+        count_lost(in.pc, lost);
+    }
     pipe_free_ = start + lost + c.cycles;
     return pipe_free_ + p_.latency + (c.conflict_cycles + lost) * p_.replay_latency;
 }
 
-void Lds::count_lost(trace::Op op, uint64_t pc, Cycle n) {
+// A load's launch cycles, counted as its conflicts. Cycles no load takes before the kernel ends are
+// counted nowhere.
+void Lds::count_lost(uint64_t pc, Cycle n) {
     stats_.launch_cycles += n;
     stats_.bank_conflict_cycles += n;
     stats_.cycles += n;
-    if (op == trace::Op::Load) {
-        stats_.load_cycles += n;
-        stats_.load_conflict_cycles += n;
-    } else if (op == trace::Op::Store) {
-        stats_.store_cycles += n;
-        stats_.store_conflict_cycles += n;
-    }
+    stats_.load_cycles += n;
+    stats_.load_conflict_cycles += n;
     if (PcProfile* prof = PcProfile::active()) prof->at(pc).lds_conflict_cycles += n;
 }
 

@@ -48,7 +48,7 @@ private:
     LdsStats stats_;
     Cycle pipe_free_ = 0;
     uint32_t pending_ = 0;  // launch conflict cycles the next shared load takes
-    void count_lost(trace::Op op, uint64_t pc, Cycle n);
+    void count_lost(uint64_t pc, Cycle n);
 };
 
 }  // namespace dcusim

@@ -24,7 +24,8 @@ const CounterTable<LdsStats>& lds_counter_table() {
         counter::sum<S>("lds.groups", "lane groups", "active lane groups served", &S::groups),
         counter::sum<S>("lds.bytes", "bytes", "active lanes x bytes per lane", &S::bytes),
         counter::sum<S>("lds.launch_cycles", "LDS cycles",
-                        "cycles shared accesses lost to workgroup launches (lds.launch_conflict_cycles), counted in the conflicts",
+                        "cycles shared loads lost to workgroup launches (lds.launch_conflict_cycles), counted in the conflicts "
+                        "(none where no load follows before the kernel ends)",
                         &S::launch_cycles),
         counter::sum<S>("lds.empty_instructions", "wave instructions",
                         "LDS instructions issued with no lane on (predicated off): not in lds.instructions", &S::empty_instructions),
