@@ -61,9 +61,13 @@ class Run:
         # The entry's conditions first, then its own flags, then the caller's: the last wins.
         self.flags = [*cond, *model.get("flags", []), *opts["extra"]]
         self.generator = getattr(generators, entry["generator"])
-        # The model's own measurement (another card's, until the entry's results folder has one), else the entry's.
-        own = os.path.join(HERE, model["measurement"]) if "measurement" in model else None
-        self.measurement = opts.get("measurement") or own or os.path.join(HERE, "results", entry["results"], entry["measurement"])
+        # The entry's measurement; where its results folder has none yet, the model's stand-in (another
+        # card's, a path from validation/), which it says it reads.
+        entry_file = os.path.join(HERE, "results", entry["results"], entry["measurement"])
+        if not opts.get("measurement") and not os.path.exists(entry_file) and "measurement" in model:
+            entry_file = os.path.join(HERE, model["measurement"])
+            print(f"measurement: {os.path.relpath(entry_file, HERE)} (the entry's results folder has none yet)", flush=True)
+        self.measurement = opts.get("measurement") or entry_file
         self.text, self.figures = [], []
 
     def flag(self, key):

@@ -21,10 +21,11 @@ expect_ok "$DCUSIM" validate "$WORK/good" --config "$cfg" --out "$WORK/r1" --gat
 tail -1 "$WORK/out" | grep -Eq '^cycles MAPE: (9\.[0-9]|10\.0)% over 1 kernels$' || fail "MAPE line: $(tail -1 "$WORK/out")"
 grep -q "lds_bank_conflicts" "$WORK/r1/report.md" || fail "no report"
 grep -q "^lds/s32,lds_bank_conflicts,31.000,31.000,0.000,abs,1$" "$WORK/r1/validation.csv" || fail "CSV row"
-# The folder's capture.ini layers on the preset after replay.ini: 8-byte banks put the 128-byte stride's
-# 32 lanes on banks 0 and 16, 16 each: 16 wavefronts, 15 conflicts (31 without the file).
+# The folder's capture.ini layers on the preset after replay.ini, so its value wins: 8-byte banks put
+# the 128-byte stride's 32 lanes on banks 0 and 16, 16 each: 16 wavefronts, 15 conflicts (31 without
+# either file; replay.ini's 16-byte banks alone: banks 0, 8, 16, 24, 8 lanes each, 7).
 mk "$WORK/cap" 15 "$meas"
-printf '[l2]\nflush_at_launch = on\n' >"$WORK/cap/replay.ini"
+printf '[lds]\nbank_bytes = 16\n' >"$WORK/cap/replay.ini"
 printf '# the capture\n[lds]\nbank_bytes = 8\n' >"$WORK/cap/capture.ini"
 expect_ok "$DCUSIM" validate "$WORK/cap" --config "$cfg" --out "$WORK/rc" --gate -q
 grep -q "^lds/s32,lds_bank_conflicts,15.000,15.000,0.000,abs,1$" "$WORK/rc/validation.csv" || fail "capture.ini not applied"
