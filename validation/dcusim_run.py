@@ -48,11 +48,15 @@ def conditions(path=os.path.join(HERE, "results", "h200", "replay.ini")):
     return flags
 
 
+def present_conditions(path):
+    """conditions(path) where the file exists, else none."""
+    return conditions(path) if os.path.exists(path) else []
+
+
 def folder_conditions(folder):
     """A results folder's replay conditions as `dcusim validate` layers them: its measurement conditions
     (replay.ini), then its traces' capture conditions (capture.ini), each where present."""
-    return [flag for name in ("replay.ini", "capture.ini") if os.path.exists(os.path.join(folder, name))
-            for flag in conditions(os.path.join(folder, name))]
+    return [flag for name in ("replay.ini", "capture.ini") for flag in present_conditions(os.path.join(folder, name))]
 
 
 def split_args(args):

@@ -27,7 +27,7 @@ import tomllib
 
 import generators
 import models
-from dcusim_run import HERE, conditions, split_args
+from dcusim_run import HERE, conditions, present_conditions, split_args
 
 ROOT = os.path.dirname(HERE)
 
@@ -56,8 +56,7 @@ class Run:
         cond = conditions(os.path.join(HERE, model["conditions"])) if "conditions" in model else []
         # A captured trace's capture conditions (capture.ini in its results folder, above traces/).
         if "trace" in model and "/traces/" in model["trace"]:
-            capture_ini = os.path.join(HERE, model["trace"].split("/traces/")[0], "capture.ini")
-            cond += conditions(capture_ini) if os.path.exists(capture_ini) else []
+            cond += present_conditions(os.path.join(HERE, model["trace"].split("/traces/")[0], "capture.ini"))
         # The entry's conditions first, then its own flags, then the caller's: the last wins.
         self.flags = [*cond, *model.get("flags", []), *opts["extra"]]
         self.generator = getattr(generators, entry["generator"])
