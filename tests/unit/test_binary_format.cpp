@@ -196,9 +196,10 @@ TEST_CASE("binary host records with bad flags are errors naming the chunk", "[bi
 }
 
 TEST_CASE("a record read into a used one equals one read into a fresh one", "[binary]") {
-    // The reader keeps a record's buffers from one record to the next (no allocation per list):
-    // nothing of the one before may show. sample_text has lists after affine accesses and the
-    // reverse, waits with and without a PC, and a kernel without the attributes of the one before.
+    // The reader keeps a record's buffers from one record to the next (no allocation per list), and
+    // a wave's instructions set only their own kind's fields: no address list, kernel, PC flag or
+    // host statement of the one before may show. sample_text has lists after affine accesses and
+    // the reverse, waits with and without a PC, and a kernel without the attributes of the one before.
     auto recs = read_all(write_temp("a.trace", sample_text(30)));
     auto bin = to_binary_file(recs);
     BinaryReader used(bin), fresh(bin);

@@ -91,6 +91,21 @@ void BinaryReader::past_end() const { fail("record runs past the end of its chun
 
 uint64_t BinaryReader::varint_from(uint8_t first) {
     uint64_t v = first & 0x7f;
+    // The usual case, a whole varint's worst length left in the chunk: no bounds check a byte.
+    if (raw_.size() - pos_ >= 9) {
+        const uint8_t* p = raw_.data() + pos_;
+        for (unsigned shift = 7, i = 0; shift < 64; shift += 7, ++i) {
+            const uint8_t b = p[i];
+            if (shift == 63 && b > 1) pos_ += i + 1, fail("varint past 64 bits");
+            v |= uint64_t(b & 0x7f) << shift;
+            if (!(b & 0x80)) {
+                pos_ += i + 1;
+                return v;
+            }
+        }
+        pos_ += 9;
+        fail("malformed varint");
+    }
     for (unsigned shift = 7; shift < 64; shift += 7) {
         uint8_t b = byte();
         if (shift == 63 && b > 1) fail("varint past 64 bits");  // the text reader refuses such numbers too
@@ -116,12 +131,14 @@ void BinaryReader::decode_mem(uint8_t tag, Record& r) {
     if (enc > EncList || (flags & ~7u)) fail("bad memory record flags");
     m.mask_all = flags & 1;
     m.pc = varint();
+    m.mask = 0;
     if (!m.mask_all) {
         m.mask = varint();
         if (m.mask == 0) fail("memory record with an empty lane mask");
     }
     if (enc == EncList) {
         m.mode = AddrMode::List;
+        m.base = 0, m.stride = 0;
         // Count-prefixed so a record decodes without its wave's context;
         // TraceStream checks the count against the resolved mask.
         uint64_t n = varint();
@@ -134,6 +151,7 @@ void BinaryReader::decode_mem(uint8_t tag, Record& r) {
         }
     } else {
         m.mode = AddrMode::Affine;
+        m.addrs.clear();
         m.base = varint();
         m.stride = enc == EncAffine ? unzigzag(varint()) : 0;
     }
@@ -180,20 +198,63 @@ static void reset(Record& r) {
     r.host = HostCall{};
 }
 
-bool BinaryReader::next(Record& r) {
+// The next chunk when the current one is used up; false at the end marker.
+bool BinaryReader::refill() {
     if (ended_) return false;
     while (left_in_chunk_ == 0) {
         if (pos_ != raw_.size()) fail("chunk holds more bytes than its records");
         if (!load_chunk()) return false;
     }
+    return true;
+}
+
+// The instructions of a wave, nearly every record of a trace, set every field of their kind
+// (Record::operator== compares no other), empty the address list and clear the wait's PC flag,
+// and leave the other numbers as they were; every other kind starts from a blank record.
+bool BinaryReader::next(Record& r) {
+    if (left_in_chunk_ == 0 && !refill()) return false;
     --left_in_chunk_;
     ++records_;
-    uint8_t tag = byte();
-    reset(r);
+    const uint8_t tag = byte();
     if (tag & kMemBit) {
+        r.has_pc = false;
         decode_mem(tag, r);
         return true;
     }
+    if (tag != TWait) r.has_pc = false;
+    r.mem.addrs.clear();
+    switch (tag) {
+        case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); return true;
+        case TWait: {
+            r.kind = RecKind::Wait;
+            const uint8_t flags = byte();
+            if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
+            r.has_pc = flags & WaitHasPc;
+            r.pc = r.has_pc ? varint() : 0;
+            r.keep = flags & WaitHasKeep ? varint() : 0;
+            return true;
+        }
+        case TCompute:
+        case TComputeLong:
+        case TComputeMid:
+        case TComputeLds:
+        case TComputeStall: {
+            r.kind = RecKind::Compute;
+            uint64_t* f[kComputeFields] = {&r.count, &r.long_count, &r.mid_count, &r.lds_count, &r.stall};
+            size_t i = 0;
+            for (bool last = false; !last; ++i) {
+                *f[i] = varint();
+                last = kComputeTags[i] == tag;
+            }
+            for (; i < kComputeFields; ++i) *f[i] = 0;
+            return true;
+        }
+        default: return next_other(tag, r);
+    }
+}
+
+bool BinaryReader::next_other(uint8_t tag, Record& r) {
+    reset(r);
     switch (tag) {
         case TWaveSize: r.kind = RecKind::WaveSize; r.wave_size = varint(); break;
         case TKernel: {
@@ -220,29 +281,6 @@ bool BinaryReader::next(Record& r) {
         case THost:
         case TMap: decode_host(tag, r); break;
         case TWave: r.kind = RecKind::Wave; r.block = varint(); r.wave = varint(); break;
-        case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); break;
-        case TWait: {
-            r.kind = RecKind::Wait;
-            const uint8_t flags = byte();
-            if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
-            r.has_pc = flags & WaitHasPc;
-            if (r.has_pc) r.pc = varint();
-            if (flags & WaitHasKeep) r.keep = varint();
-            break;
-        }
-        case TCompute:
-        case TComputeLong:
-        case TComputeMid:
-        case TComputeLds:
-        case TComputeStall: {
-            r.kind = RecKind::Compute;
-            uint64_t* f[kComputeFields] = {&r.count, &r.long_count, &r.mid_count, &r.lds_count, &r.stall};
-            for (size_t i = 0; i < kComputeFields; ++i) {
-                *f[i] = varint();
-                if (kComputeTags[i] == tag) break;
-            }
-            break;
-        }
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:
             r.kind = RecKind::PcInfo;

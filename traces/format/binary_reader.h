@@ -25,6 +25,8 @@ private:
     void read_header();
     void end_chunk(const uint8_t* h);
     bool load_chunk();
+    bool refill();
+    bool next_other(uint8_t tag, Record& r);  // every kind but a wave's instructions
     // Most numbers of a trace fit one byte: that case inline, the rest out of line.
     uint64_t varint() {
         const uint8_t b = byte();

@@ -38,14 +38,10 @@ TraceStream::TraceStream(std::unique_ptr<RecordSource> src) : src_(std::move(src
 
 void TraceStream::fail(const std::string& what) const { throw TraceError(src_->where() + ": " + what); }
 
-bool TraceStream::next(Record& r) {
-    if (!src_->next(r)) {
-        if (wave_size_ == 0) fail("trace has no 'wave_size' statement");
-        if (in_kernel_) fail("kernel '" + kernel_.name + "' has no 'end'");
-        return false;
-    }
-    check(r);
-    return true;
+bool TraceStream::at_end() const {
+    if (wave_size_ == 0) fail("trace has no 'wave_size' statement");
+    if (in_kernel_) fail("kernel '" + kernel_.name + "' has no 'end'");
+    return false;
 }
 
 void TraceStream::check_kernel(const KernelInfo& k) {
@@ -104,17 +100,16 @@ void TraceStream::check_wave(const Record& r) {
              ": blocks must appear in non-decreasing order");
 }
 
-// Every active lane's bytes lie below kAddressEnd and, where the kernel gives
-// its LDS or scratch size, inside that window. Computed in 128 bits: no stride
-// (INT64_MIN included) and no lane can overflow.
-void TraceStream::check_addresses(const MemAccess& m) {
-    uint64_t end = kAddressEnd;
-    const char* what = "the 64-bit address space less its top 4 GiB";
-    // LDS and scratch offsets: not the kernel's declared sizes, which captured
-    // traces exceed (NVIDIA's reserved LDS, a local stack near 16 MiB), but a
-    // window no offset arithmetic in the model can wrap.
-    if (m.space == Space::Lds || m.space == Space::Local) end = kMaxWindowOffset, what = "the 4 GiB window of LDS and local offsets";
-    __int128 lo, hi;
+namespace {
+// The window an access must end within, and its name for a refusal: LDS and scratch offsets are
+// not held to the kernel's declared sizes, which captured traces exceed (NVIDIA's reserved LDS, a
+// local stack near 16 MiB), but to a window no offset arithmetic in the model can wrap.
+bool in_window(const MemAccess& m) { return m.space == Space::Lds || m.space == Space::Local; }
+uint64_t address_end(const MemAccess& m) { return in_window(m) ? kMaxWindowOffset : kAddressEnd; }
+
+// The lowest and highest active lane's address, in 128 bits: no stride (INT64_MIN included) and
+// no lane can overflow.
+void address_range(const MemAccess& m, __int128& lo, __int128& hi) {
     if (m.mode == AddrMode::Affine) {
         const __int128 a = (__int128)m.base + (__int128)__builtin_ctzll(m.mask) * m.stride;
         const __int128 b = (__int128)m.base + (__int128)(63 - __builtin_clzll(m.mask)) * m.stride;
@@ -123,11 +118,33 @@ void TraceStream::check_addresses(const MemAccess& m) {
         lo = hi = m.addrs[0];
         for (uint64_t x : m.addrs) lo = std::min<__int128>(lo, x), hi = std::max<__int128>(hi, x);
     }
-    if (lo < 0 || hi + m.bytes > (__int128)end) {
-        const uint64_t bad = lo < 0 ? m.base : uint64_t(hi);
-        fail(std::string(space_name(m.space)) + " access of " + std::to_string(m.bytes) + " bytes at " + std::to_string(bad) +
-             (lo < 0 ? " (a lane below 0)" : "") + " leaves " + what + " (" + std::to_string(end) + " bytes)");
-    }
+}
+
+bool addresses_fit(const MemAccess& m) {
+    __int128 lo, hi;
+    address_range(m, lo, hi);
+    return lo >= 0 && hi + m.bytes <= (__int128)address_end(m);
+}
+}  // namespace
+
+// Every active lane's bytes lie below kAddressEnd and, for LDS and local offsets, inside their window.
+void TraceStream::check_addresses(const MemAccess& m) {
+    if (addresses_fit(m)) return;
+    __int128 lo, hi;
+    address_range(m, lo, hi);
+    const uint64_t end = address_end(m);
+    const char* what = in_window(m) ? "the 4 GiB window of LDS and local offsets" : "the 64-bit address space less its top 4 GiB";
+    const uint64_t bad = lo < 0 ? m.base : uint64_t(hi);
+    fail(std::string(space_name(m.space)) + " access of " + std::to_string(m.bytes) + " bytes at " + std::to_string(bad) +
+         (lo < 0 ? " (a lane below 0)" : "") + " leaves " + what + " (" + std::to_string(end) + " bytes)");
+}
+
+// check_mem's rules without their messages (check_mem gives them); resolves an `all` mask as it does.
+bool TraceStream::check_mem_fast(MemAccess& m) {
+    if (m.mask_all) m.mask = wave_full_mask_;
+    else if (m.mask == 0 || (m.mask & ~wave_full_mask_)) return false;
+    if (m.mode == AddrMode::List && m.addrs.size() != popcount64(m.mask)) return false;
+    return addresses_fit(m);
 }
 
 void TraceStream::check_mem(MemAccess& m) {

@@ -46,13 +46,34 @@ public:
     explicit TraceStream(std::unique_ptr<RecordSource> src);
     explicit TraceStream(const std::string& path) : TraceStream(open_source(path)) {}
 
-    bool next(Record& r);
+    // Every record of a trace passes here: the usual instructions checked inline, the rest (and
+    // every refusal) out of line.
+    bool next(Record& r) {
+        if (!src_->next(r)) return at_end();
+        if (!in_wave_ || !check_instr(r)) check(r);
+        return true;
+    }
     uint32_t wave_size() const { return wave_size_; }
     const KernelInfo& kernel() const { return kernel_; }
     std::string where() const { return src_->where(); }
     [[noreturn]] void fail(const std::string& what) const;
 
 private:
+    [[gnu::cold]] bool at_end() const;
+    // A memory, compute, barrier or wait record inside a wave: checked here when it passes every rule
+    // (false: check() decides, and names what fails).
+    bool check_instr(Record& r) {
+        switch (r.kind) {
+            case RecKind::Mem: return check_mem_fast(r.mem);
+            case RecKind::Compute:
+                return r.count <= 0xffffffffull && r.long_count <= r.count && r.mid_count <= r.count - r.long_count &&
+                       r.lds_count <= r.count - r.long_count - r.mid_count;
+            case RecKind::Barrier:
+            case RecKind::Wait: return true;
+            default: return false;
+        }
+    }
+    bool check_mem_fast(MemAccess& m);
     void check(Record& r);
     void check_kernel(const KernelInfo& k);
     void check_wave(const Record& r);
