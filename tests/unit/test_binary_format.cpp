@@ -54,6 +54,8 @@ std::string sample_text(unsigned waves) {
         o << "\nst lds 16 0x20 all affine 0x400 -0x10\natom local 8 0x28 0x80000001 list 0x10 0x8\n";
         o << "compute 7\nbar 0x30\nwait\nwait 0x38\ncompute 9 long 2\ncompute 5 mid 3\ncompute 6 long 1 mid 2\ncompute 8 lds 3\ncompute 9 long 1 mid 2 lds 4\n";
         o << "compute 12 stall 20\ncompute 9 long 1 lds 2 stall 31\nwait keep 2\nwait 0x40 keep 1\n";
+        // After records that set more fields: a shorter compute, a plain wait, an access after a wait's PC.
+        o << "compute 3\nwait\nwait 0x44\nld global 4 0x10 all affine 0x0 0x4\n";
     }
     o << "end\ncopy h2d 4096 pinned stream 1 async\nhost 2500\nmap 0x7f0000000000 65536\n";
     o << "kernel second grid 1 1 1 block 1 1 1 stream 2 carveout 100\nend\nkernel third grid 1 1 1 block 1 1 1 carveout 0\nend\n";
@@ -195,11 +197,26 @@ TEST_CASE("binary host records with bad flags are errors naming the chunk", "[bi
     CHECK(error_of(p4) == p4 + ": chunk 1: stream 65536 too large (at most 65535)");
 }
 
+TEST_CASE("binary varints carry 64 bits in ten bytes, not more, and not past their chunk", "[binary][bad-input]") {
+    // A wave_size record's number: nine bytes of 7 bits and a tenth of 1 (2^64 - 1, decoded; TraceStream
+    // would refuse it), then a tenth byte of 2 (a 65th bit), then a number cut off by its chunk's end.
+    const std::string ones(9, char(0xff));
+    BinaryReader rd(write_temp("varint_max.dctrace", file_with_chunk(char(bin::TWaveSize) + ones + char(0x01), 1)));
+    Record r;
+    REQUIRE(rd.next(r));
+    CHECK(r.wave_size == ~uint64_t(0));
+    const std::string over = write_temp("varint_over.dctrace", file_with_chunk(char(bin::TWaveSize) + ones + char(0x02), 1));
+    CHECK(error_of(over) == over + ": chunk 1: varint past 64 bits");
+    const std::string cut = write_temp("varint_cut.dctrace", file_with_chunk(std::string{char(bin::TWaveSize), char(0xff), char(0xff)}, 1));
+    CHECK(error_of(cut) == cut + ": chunk 1: record runs past the end of its chunk");
+}
+
 TEST_CASE("a record read into a used one equals one read into a fresh one", "[binary]") {
     // The reader keeps a record's buffers from one record to the next (no allocation per list), and
     // a wave's instructions set only their own kind's fields: no address list, kernel, PC flag or
     // host statement of the one before may show. sample_text has lists after affine accesses and
-    // the reverse, waits with and without a PC, and a kernel without the attributes of the one before.
+    // the reverse, waits with and without a PC, shorter computes and waits after longer ones, and a
+    // kernel without the attributes of the one before.
     auto recs = read_all(write_temp("a.trace", sample_text(30)));
     auto bin = to_binary_file(recs);
     BinaryReader used(bin), fresh(bin);

@@ -91,24 +91,25 @@ void BinaryReader::past_end() const { fail("record runs past the end of its chun
 
 uint64_t BinaryReader::varint_from(uint8_t first) {
     uint64_t v = first & 0x7f;
-    // The usual case, a whole varint's worst length left in the chunk: no bounds check a byte.
+    // The usual case, a whole varint's worst length left in the chunk: no bounds check a byte. Ten bytes
+    // carry 64 bits (the text reader refuses larger numbers too).
     if (raw_.size() - pos_ >= 9) {
         const uint8_t* p = raw_.data() + pos_;
         for (unsigned shift = 7, i = 0; shift < 64; shift += 7, ++i) {
             const uint8_t b = p[i];
-            if (shift == 63 && b > 1) pos_ += i + 1, fail("varint past 64 bits");
+            if (shift == 63 && b > 1) fail("varint past 64 bits");
             v |= uint64_t(b & 0x7f) << shift;
             if (!(b & 0x80)) {
                 pos_ += i + 1;
                 return v;
             }
         }
-        pos_ += 9;
-        fail("malformed varint");
+        fail("malformed varint");  // not reached: the tenth byte ends the varint or is refused
     }
+    // Fewer bytes left than a varint may take: each one checked (a varint cut off by the chunk's end).
     for (unsigned shift = 7; shift < 64; shift += 7) {
         uint8_t b = byte();
-        if (shift == 63 && b > 1) fail("varint past 64 bits");  // the text reader refuses such numbers too
+        if (shift == 63 && b > 1) fail("varint past 64 bits");
         v |= uint64_t(b & 0x7f) << shift;
         if (!(b & 0x80)) return v;
     }

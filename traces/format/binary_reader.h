@@ -33,7 +33,8 @@ private:
         return b & 0x80 ? varint_from(b) : b;
     }
     uint64_t varint_from(uint8_t first);
-    // Every byte of every record passes here: inline, the bounds check its only branch.
+    // Nearly every byte of every record passes here (varint_from reads long numbers itself): inline,
+    // the bounds check its only branch.
     uint8_t byte() {
         if (pos_ >= raw_.size()) past_end();
         return raw_[pos_++];

@@ -149,6 +149,7 @@ bool TraceStream::check_mem_fast(MemAccess& m) {
 
 void TraceStream::check_mem(MemAccess& m) {
     if (!in_wave_) fail("memory instruction before any 'wave' statement of its kernel");
+    if (check_mem_fast(m)) return;
     if (m.mask_all) {
         m.mask = wave_full_mask_;
     } else {

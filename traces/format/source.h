@@ -14,7 +14,9 @@ namespace dcusim::trace {
 class RecordSource {
 public:
     virtual ~RecordSource() = default;
-    virtual bool next(Record& r) = 0;       // false at the end of the file
+    // The next record into `r` (false at the end of the file). Only the fields of r.kind are set:
+    // the others may hold an earlier record's (Record::operator== compares a kind's own).
+    virtual bool next(Record& r) = 0;
     virtual std::string where() const = 0;  // "FILE:LINE" or "FILE: chunk N"
 };
 
@@ -65,13 +67,16 @@ private:
     bool check_instr(Record& r) {
         switch (r.kind) {
             case RecKind::Mem: return check_mem_fast(r.mem);
-            case RecKind::Compute:
-                return r.count <= 0xffffffffull && r.long_count <= r.count && r.mid_count <= r.count - r.long_count &&
-                       r.lds_count <= r.count - r.long_count - r.mid_count;
+            case RecKind::Compute: return compute_ok(r);
             case RecKind::Barrier:
             case RecKind::Wait: return true;
             default: return false;
         }
+    }
+    // The compute counts' ranges (check() names the one that fails).
+    static bool compute_ok(const Record& r) {
+        return r.count <= 0xffffffffull && r.long_count <= r.count && r.mid_count <= r.count - r.long_count &&
+               r.lds_count <= r.count - r.long_count - r.mid_count;
     }
     bool check_mem_fast(MemAccess& m);
     void check(Record& r);
