@@ -5,12 +5,14 @@
 # bench/replicate.py, every copy of its workgroups reading and writing the next part of its buffers,
 # as the large launch does. They differ from the captures in their addresses only (other buffers'
 # places; the captures of one kernel differ so between two machines too). bench/sample_big.sh runs
-# each; bench/sample_table.py OUT makes the table. About 25 minutes of one core in full runs.
+# each; bench/sample_table.py OUT makes the table. About 25 minutes of one core in full runs; the
+# traces (8-16 MB each) and one kernel's text at a time (up to 3 GB) go under $TMPDIR.
 # Usage: bench/sample_replicas.sh BUILD_DIR OUT [NAME...]   (NAME: full_aos ... large_stride16; all by default)
 set -euo pipefail
 [ $# -ge 2 ] || { echo "usage: bench/sample_replicas.sh BUILD_DIR OUT [NAME...]" >&2; exit 2; }
 B=$1 OUT=$2
 shift 2
+[ -x "$B/dcusim" ] || { echo "bench/sample_replicas.sh: no $B/dcusim" >&2; exit 2; }
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 SUITE=$ROOT/validation/results/h200/traces
 T=$(mktemp -d)
@@ -33,9 +35,12 @@ large_soa|coalescing|soa(|128|ld:$((4 * Mi)) st:$((4 * Mi))
 large_stride1|coalescing|strided<1>|128|ld:$((4 * Mi)):$Gi2 st:$((4 * Mi))
 large_stride16|coalescing|strided<16>|128|ld:$((64 * Mi)):$Gi2 st:$((4 * Mi))
 "
+for n in "$@"; do
+    grep -q "^$n|" <<<"$KERNELS" || { echo "bench/sample_replicas.sh: no kernel named $n" >&2; exit 2; }
+done
 want=" $* "
 traces=()
-while IFS='|' read -r name trace kernel copies bufs; do
+while IFS='|' read -r name trace kernel copies bufs <&3; do
     [ -n "$name" ] || continue
     [ $# -eq 0 ] || [[ $want == *" $name "* ]] || continue
     [ -f "$T/$trace.txt" ] || "$B/dcusim" trace dump "$SUITE/$trace.trace" >"$T/$trace.txt"
@@ -44,6 +49,6 @@ while IFS='|' read -r name trace kernel copies bufs; do
     "$B/dcusim" trace convert "$T/$name.txt" "$T/$name.dctrace" --to binary
     rm "$T/$name.txt"
     traces+=("$T/$name.dctrace")
-done <<<"$KERNELS"
+done 3<<<"$KERNELS"
 rm -f "$T"/*.txt
 "$ROOT/bench/sample_big.sh" "$B" "$OUT" "${traces[@]}"
