@@ -217,12 +217,11 @@ bool BinaryReader::next(Record& r) {
     --left_in_chunk_;
     ++records_;
     const uint8_t tag = byte();
+    r.has_pc = false;  // a wait's flag: set again below for a wait with a PC
     if (tag & kMemBit) {
-        r.has_pc = false;
         decode_mem(tag, r);
         return true;
     }
-    if (tag != TWait) r.has_pc = false;
     r.mem.addrs.clear();
     switch (tag) {
         case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); return true;
