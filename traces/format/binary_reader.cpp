@@ -13,6 +13,8 @@ using namespace bin;
 static uint32_t get_u32(const uint8_t* p) { return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24; }
 static uint64_t get_u64(const uint8_t* p) { return uint64_t(get_u32(p)) | uint64_t(get_u32(p + 4)) << 32; }
 
+static int64_t unzigzag(uint64_t v) { return int64_t(v >> 1) ^ -int64_t(v & 1); }
+
 static void free_dctx(void* c) { ZSTD_freeDCtx(static_cast<ZSTD_DCtx*>(c)); }
 
 BinaryReader::BinaryReader(const std::string& path)
@@ -116,46 +118,64 @@ uint64_t BinaryReader::varint_from(uint8_t first) {
     fail("malformed varint");
 }
 
-static int64_t unzigzag(uint64_t v) { return int64_t(v >> 1) ^ -int64_t(v & 1); }
+// A memory instruction's tag (op, space, size), flags, PC and mask.
+BinaryReader::MemHead BinaryReader::mem_head(uint8_t tag) {
+    MemHead h;
+    unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
+    if (op > 2 || lg > 4) fail("bad memory record tag");
+    h.op = Op(op);
+    h.space = Space(space);
+    h.bytes = uint8_t(1u << lg);
+    uint8_t flags = byte();
+    h.enc = (flags >> 1) & 3;
+    if (h.enc > EncList || (flags & ~7u)) fail("bad memory record flags");
+    h.all = flags & 1;
+    h.pc = varint();
+    h.mask = 0;
+    if (!h.all) {
+        h.mask = varint();
+        if (h.mask == 0) fail("memory record with an empty lane mask");
+    }
+    return h;
+}
 
-// A memory instruction record after its tag (op, space, size).
+// A list's address count: count-prefixed so a record decodes without its wave's context (TraceStream
+// checks it against the resolved mask).
+uint64_t BinaryReader::list_count() {
+    const uint64_t n = varint();
+    if (n == 0 || n > 64) fail("bad address count");
+    return n;
+}
+
+void BinaryReader::list_addrs(uint64_t* a, uint64_t n) {
+    uint64_t prev = 0;
+    for (uint64_t i = 0; i < n; ++i) prev = a[i] = prev + uint64_t(unzigzag(varint()));
+}
+
+// A memory instruction record after its tag.
 void BinaryReader::decode_mem(uint8_t tag, Record& r) {
     MemAccess& m = r.mem;
     r.kind = RecKind::Mem;
-    unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
-    if (op > 2 || lg > 4) fail("bad memory record tag");
-    m.op = Op(op);
-    m.space = Space(space);
-    m.bytes = uint8_t(1u << lg);
-    uint8_t flags = byte();
-    unsigned enc = (flags >> 1) & 3;
-    if (enc > EncList || (flags & ~7u)) fail("bad memory record flags");
-    m.mask_all = flags & 1;
-    m.pc = varint();
-    m.mask = 0;
-    if (!m.mask_all) {
-        m.mask = varint();
-        if (m.mask == 0) fail("memory record with an empty lane mask");
-    }
-    if (enc == EncList) {
+    const MemHead h = mem_head(tag);
+    m.op = h.op, m.space = h.space, m.bytes = h.bytes, m.mask_all = h.all, m.pc = h.pc, m.mask = h.mask;
+    if (h.enc == EncList) {
         m.mode = AddrMode::List;
         m.base = 0, m.stride = 0;
-        // Count-prefixed so a record decodes without its wave's context;
-        // TraceStream checks the count against the resolved mask.
-        uint64_t n = varint();
-        if (n == 0 || n > 64) fail("bad address count");
-        m.addrs.resize(n);
-        uint64_t prev = 0;
-        for (auto& a : m.addrs) {
-            a = prev + uint64_t(unzigzag(varint()));
-            prev = a;
-        }
+        m.addrs.resize(list_count());
+        list_addrs(m.addrs.data(), m.addrs.size());
     } else {
         m.mode = AddrMode::Affine;
         m.addrs.clear();
         m.base = varint();
-        m.stride = enc == EncAffine ? unzigzag(varint()) : 0;
+        m.stride = h.enc == EncAffine ? unzigzag(varint()) : 0;
     }
+}
+
+// A compute record's fields after its tag: those its tag names (a prefix of kComputeTags' order), the rest 0.
+void BinaryReader::compute_fields(uint8_t tag, uint64_t* const* f) {
+    size_t named = 0;
+    while (kComputeTags[named] != tag) ++named;  // the caller passes one of them
+    for (size_t i = 0; i < kComputeFields; ++i) *f[i] = i <= named ? varint() : 0;
 }
 
 void BinaryReader::decode_host(uint8_t tag, Record& r) {
@@ -240,16 +260,75 @@ bool BinaryReader::next(Record& r) {
         case TComputeLds:
         case TComputeStall: {
             r.kind = RecKind::Compute;
-            uint64_t* f[kComputeFields] = {&r.count, &r.long_count, &r.mid_count, &r.lds_count, &r.stall};
-            size_t i = 0;
-            for (bool last = false; !last; ++i) {
-                *f[i] = varint();
-                last = kComputeTags[i] == tag;
-            }
-            for (; i < kComputeFields; ++i) *f[i] = 0;
+            uint64_t* const f[kComputeFields] = {&r.count, &r.long_count, &r.mid_count, &r.lds_count, &r.stall};
+            compute_fields(tag, f);
             return true;
         }
         default: return next_other(tag, r);
+    }
+}
+
+size_t BinaryReader::next_instrs(std::vector<Instr>& instrs, std::vector<uint64_t>& pool, uint64_t full_mask) {
+    size_t n = 0;
+    for (; left_in_chunk_ > 0; ++n) {
+        const size_t at = pos_, pool_at = pool.size();
+        instrs.emplace_back();
+        if (!decode_instr(instrs.back(), pool, full_mask)) {
+            instrs.pop_back();
+            pool.resize(pool_at);
+            pos_ = at;  // next() reads it again
+            break;
+        }
+        --left_in_chunk_;
+        ++records_;
+    }
+    return n;
+}
+
+// One record into `in`, as next() and TraceStream's checks would take it: false for a record of
+// another kind, or one they refuse. A record next() cannot decode fails here as it would there.
+bool BinaryReader::decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask) {
+    const uint8_t tag = byte();
+    if (tag & kMemBit) {
+        const MemHead h = mem_head(tag);
+        in.kind = RecKind::Mem;
+        in.op = h.op, in.space = h.space, in.bytes = h.bytes, in.pc = h.pc;
+        in.mask = h.all ? full_mask : h.mask;
+        if (!h.all && (h.mask & ~full_mask)) return false;
+        if (h.enc == EncList) {
+            in.mode = AddrMode::List;
+            const uint64_t count = list_count();
+            in.base = pool.size();
+            pool.resize(pool.size() + count);
+            list_addrs(pool.data() + in.base, count);
+            return count == popcount64(in.mask) && listed_lanes_fit(in.space, in.bytes, pool.data() + in.base, count);
+        }
+        in.mode = AddrMode::Affine;
+        in.base = varint();
+        in.stride = h.enc == EncAffine ? unzigzag(varint()) : 0;
+        return affine_lanes_fit(in.space, in.bytes, in.mask, in.base, in.stride);
+    }
+    switch (tag) {
+        case TBarrier: in.kind = RecKind::Barrier; in.pc = varint(); return true;
+        case TWait: {
+            in.kind = RecKind::Wait;
+            const uint8_t flags = byte();
+            if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
+            in.pc = flags & WaitHasPc ? varint() : 0;
+            in.keep = flags & WaitHasKeep ? varint() : 0;
+            return true;
+        }
+        case TCompute:
+        case TComputeLong:
+        case TComputeMid:
+        case TComputeLds:
+        case TComputeStall: {
+            in.kind = RecKind::Compute;
+            uint64_t* const f[kComputeFields] = {&in.count, &in.long_count, &in.mid_count, &in.lds_count, &in.stall};
+            compute_fields(tag, f);
+            return compute_counts_ok(in.count, in.long_count, in.mid_count, in.lds_count);
+        }
+        default: return false;
     }
 }
 

@@ -18,6 +18,7 @@ public:
     BinaryReader(std::unique_ptr<std::istream> in, std::string name);
     ~BinaryReader() override;
     bool next(Record& r) override;
+    size_t next_instrs(std::vector<Instr>& instrs, std::vector<uint64_t>& pool, uint64_t full_mask) override;
     std::string where() const override;
 
 private:
@@ -40,7 +41,20 @@ private:
         return raw_[pos_++];
     }
     [[noreturn]] void past_end() const;
+    struct MemHead {
+        Op op;
+        Space space;
+        uint8_t bytes;
+        bool all;
+        unsigned enc;
+        uint64_t pc, mask;
+    };
+    MemHead mem_head(uint8_t tag);
+    uint64_t list_count();
+    void list_addrs(uint64_t* a, uint64_t n);
     void decode_mem(uint8_t tag, Record& r);
+    void compute_fields(uint8_t tag, uint64_t* const* f);  // count, long, middle, LDS, stall
+    bool decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask);
     void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
 
     std::string path_;

@@ -105,7 +105,6 @@ namespace {
 // not held to the kernel's declared sizes, which captured traces exceed (NVIDIA's reserved LDS, a
 // local stack near 16 MiB), but to a window no offset arithmetic in the model can wrap.
 bool in_window(const MemAccess& m) { return m.space == Space::Lds || m.space == Space::Local; }
-uint64_t address_end(const MemAccess& m) { return in_window(m) ? kMaxWindowOffset : kAddressEnd; }
 
 // The lowest and highest active lane's address, in 128 bits: no stride (INT64_MIN included) and
 // no lane can overflow.
@@ -121,9 +120,8 @@ void address_range(const MemAccess& m, __int128& lo, __int128& hi) {
 }
 
 bool addresses_fit(const MemAccess& m) {
-    __int128 lo, hi;
-    address_range(m, lo, hi);
-    return lo >= 0 && hi + m.bytes <= (__int128)address_end(m);
+    return m.mode == AddrMode::Affine ? affine_lanes_fit(m.space, m.bytes, m.mask, m.base, m.stride)
+                                      : listed_lanes_fit(m.space, m.bytes, m.addrs.data(), m.addrs.size());
 }
 }  // namespace
 
@@ -132,7 +130,7 @@ void TraceStream::check_addresses(const MemAccess& m) {
     if (addresses_fit(m)) return;
     __int128 lo, hi;
     address_range(m, lo, hi);
-    const uint64_t end = address_end(m);
+    const uint64_t end = address_end(m.space);
     const char* what = in_window(m) ? "the 4 GiB window of LDS and local offsets" : "the 64-bit address space less its top 4 GiB";
     const uint64_t bad = lo < 0 ? m.base : uint64_t(hi);
     fail(std::string(space_name(m.space)) + " access of " + std::to_string(m.bytes) + " bytes at " + std::to_string(bad) +

@@ -2,10 +2,12 @@
 // grammar's ordering rules with `all` masks resolved (TraceStream).
 #pragma once
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <string>
 
+#include "instr.h"
 #include "record.h"
 
 namespace dcusim::trace {
@@ -18,6 +20,15 @@ public:
     // the others may hold an earlier record's (Record::operator== compares a kind's own).
     virtual bool next(Record& r) = 0;
     virtual std::string where() const = 0;  // "FILE:LINE" or "FILE: chunk N"
+    // The wave instructions (memory, compute, barrier and wait records) that come next, decoded straight
+    // into `instrs` (and a list's addresses into `pool`, each instruction's base its index there), each
+    // one checked as TraceStream checks it in a wave whose lanes are `full_mask` (an `all` mask becomes
+    // it). Stops before the first record of another kind or one that TraceStream would refuse (next()
+    // then reads it, and TraceStream names what is wrong), or wherever the source prefers; returns how
+    // many it took. None by default: every record through next().
+    virtual size_t next_instrs(std::vector<Instr>& /*instrs*/, std::vector<uint64_t>& /*pool*/, uint64_t /*full_mask*/) {
+        return 0;
+    }
 };
 
 // Opens FILE as binary (by its magic) or text. Throws TraceError.
@@ -41,6 +52,26 @@ constexpr uint64_t kMaxWindowOffset = 1ull << 32;  // LDS and local offsets end 
 // them may wrap past 2^64.
 constexpr uint64_t kAddressEnd = ~0ull - 0xffffffffull;  // 2^64 - 2^32: the first byte refused
 
+// A compute record's counts: at most 2^32 - 1 instructions, of which the long, middle and LDS ones are parts.
+inline bool compute_counts_ok(uint64_t count, uint64_t long_count, uint64_t mid_count, uint64_t lds_count) {
+    return count <= 0xffffffffull && long_count <= count && mid_count <= count - long_count &&
+           lds_count <= count - long_count - mid_count;
+}
+
+// Whether every active lane's bytes lie below kAddressEnd and, for LDS and local offsets, inside
+// their window (the lowest and highest lane's address in 128 bits: no stride and no lane overflows).
+inline uint64_t address_end(Space s) { return s == Space::Lds || s == Space::Local ? kMaxWindowOffset : kAddressEnd; }
+inline bool affine_lanes_fit(Space s, uint8_t bytes, uint64_t mask, uint64_t base, int64_t stride) {
+    const __int128 a = (__int128)base + (__int128)__builtin_ctzll(mask) * stride;
+    const __int128 b = (__int128)base + (__int128)(63 - __builtin_clzll(mask)) * stride;
+    return std::min(a, b) >= 0 && std::max(a, b) + bytes <= (__int128)address_end(s);
+}
+inline bool listed_lanes_fit(Space s, uint8_t bytes, const uint64_t* addrs, size_t n) {
+    uint64_t hi = 0;
+    for (size_t i = 0; i < n; ++i) hi = std::max(hi, addrs[i]);
+    return (__int128)hi + bytes <= (__int128)address_end(s);
+}
+
 // Validated stream: wave_size first, kernel ... end nesting, waves inside a
 // kernel with blocks in non-decreasing order, masks within the wave.
 class TraceStream {
@@ -54,6 +85,11 @@ public:
         if (!src_->next(r)) return at_end();
         if (!in_wave_ || !check_instr(r)) check(r);
         return true;
+    }
+    // The wave instructions that come next, checked, straight into a wave's lists (RecordSource::next_instrs);
+    // none outside a wave. next() reads what follows them.
+    size_t next_instrs(std::vector<Instr>& instrs, std::vector<uint64_t>& pool) {
+        return in_wave_ ? src_->next_instrs(instrs, pool, wave_full_mask_) : 0;
     }
     uint32_t wave_size() const { return wave_size_; }
     const KernelInfo& kernel() const { return kernel_; }
@@ -74,10 +110,7 @@ private:
         }
     }
     // The compute counts' ranges (check() names the one that fails).
-    static bool compute_ok(const Record& r) {
-        return r.count <= 0xffffffffull && r.long_count <= r.count && r.mid_count <= r.count - r.long_count &&
-               r.lds_count <= r.count - r.long_count - r.mid_count;
-    }
+    static bool compute_ok(const Record& r) { return compute_counts_ok(r.count, r.long_count, r.mid_count, r.lds_count); }
     bool check_mem_fast(MemAccess& m);
     void check(Record& r);
     void check_kernel(const KernelInfo& k);

@@ -65,14 +65,22 @@ bool KernelReader::read_workgroup() {
             block_ = rec_.block;
             started = true;
             cur = &waves_[rec_.wave];
-        } else {
-            cur->append(rec_);
-            if (rec_.kind == RecKind::Mem && std::binary_search(readonly_pcs_.begin(), readonly_pcs_.end(), rec_.mem.pc))
-                cur->instrs.back().readonly = true;
         }
+        const size_t from = cur->instrs.size();
+        if (rec_.kind != RecKind::Wave) cur->append(rec_);
         have_rec_ = false;
+        // The wave's instructions that follow, straight from the source; what they stop at, from pull().
+        stream_->next_instrs(cur->instrs, cur->pool);
+        if (!readonly_pcs_.empty()) mark_readonly(*cur, from);
     }
     return started;
+}
+
+void KernelReader::mark_readonly(WaveTrace& w, size_t from) const {
+    for (size_t i = from; i < w.instrs.size(); ++i) {
+        Instr& in = w.instrs[i];
+        if (in.kind == RecKind::Mem && std::binary_search(readonly_pcs_.begin(), readonly_pcs_.end(), in.pc)) in.readonly = true;
+    }
 }
 
 void KernelReader::take_workgroup(WorkgroupTrace& wg) {

@@ -38,6 +38,7 @@ public:
 
 private:
     bool pull();  // reads one record into rec_, false at the end of the file
+    void mark_readonly(WaveTrace& w, size_t from) const;  // its memory instructions from `from` on
 
     std::unique_ptr<TraceStream> stream_;
     uint32_t target_;
