@@ -171,13 +171,6 @@ void BinaryReader::decode_mem(uint8_t tag, Record& r) {
     }
 }
 
-// A compute record's fields after its tag: those its tag names (a prefix of kComputeTags' order), the rest 0.
-void BinaryReader::compute_fields(uint8_t tag, uint64_t* const* f) {
-    size_t named = 0;
-    while (kComputeTags[named] != tag) ++named;  // the caller passes one of them
-    for (size_t i = 0; i < kComputeFields; ++i) *f[i] = i <= named ? varint() : 0;
-}
-
 void BinaryReader::decode_host(uint8_t tag, Record& r) {
     HostCall& h = r.host;
     if (tag == TCopy) {
@@ -260,8 +253,7 @@ bool BinaryReader::next(Record& r) {
         case TComputeLds:
         case TComputeStall: {
             r.kind = RecKind::Compute;
-            uint64_t* const f[kComputeFields] = {&r.count, &r.long_count, &r.mid_count, &r.lds_count, &r.stall};
-            compute_fields(tag, f);
+            compute_fields(tag, r);
             return true;
         }
         default: return next_other(tag, r);
@@ -324,8 +316,7 @@ bool BinaryReader::decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t
         case TComputeLds:
         case TComputeStall: {
             in.kind = RecKind::Compute;
-            uint64_t* const f[kComputeFields] = {&in.count, &in.long_count, &in.mid_count, &in.lds_count, &in.stall};
-            compute_fields(tag, f);
+            compute_fields(tag, in);
             return compute_counts_ok(in.count, in.long_count, in.mid_count, in.lds_count);
         }
         default: return false;

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "binary_format.h"
 #include "source.h"
 
 namespace dcusim::trace {
@@ -53,7 +54,18 @@ private:
     uint64_t list_count();
     void list_addrs(uint64_t* a, uint64_t n);
     void decode_mem(uint8_t tag, Record& r);
-    void compute_fields(uint8_t tag, uint64_t* const* f);  // count, long, middle, LDS, stall
+    // A compute record's fields after its tag (a Record's or an Instr's): those its tag names, the rest 0.
+    template <typename T>
+    void compute_fields(uint8_t tag, T& c) {
+        using namespace bin;
+        static_assert(kComputeFields == 5 && kComputeTags[4] == TComputeStall, "the ladder below is kComputeTags'");
+        const unsigned named = tag == TCompute ? 0 : tag == TComputeLong ? 1 : tag == TComputeMid ? 2 : tag == TComputeLds ? 3 : 4;
+        c.count = varint();
+        c.long_count = named >= 1 ? varint() : 0;
+        c.mid_count = named >= 2 ? varint() : 0;
+        c.lds_count = named >= 3 ? varint() : 0;
+        c.stall = named >= 4 ? varint() : 0;
+    }
     bool decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask);
     void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
 
