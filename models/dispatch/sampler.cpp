@@ -42,8 +42,8 @@ uint64_t lines_touched(const trace::WaveTrace& w, const trace::Instr& in, uint32
 }
 }  // namespace
 
-std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes) {
-    std::vector<uint64_t> v(kHead + kOps * kSpaces * kPerAccess, 0);
+void workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes, std::vector<uint64_t>& v) {
+    v.assign(kHead + kOps * kSpaces * kPerAccess, 0);
     v[0] = waves.size();
     for (const trace::WaveTrace& w : waves)
         for (const trace::Instr& in : w.instrs) {
@@ -69,7 +69,6 @@ std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& w
             }
         }
     for (uint64_t& x : v) x = round_significant(x, 5);
-    return v;
 }
 
 void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
@@ -117,7 +116,9 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
         ++next_tag_;
         return false;
     }
-    const bool fresh = classes_.emplace(workgroup_signature(waves, line_bytes_), classes_.size()).second;
+    workgroup_signature(waves, line_bytes_, signature_);
+    const bool fresh = classes_.find(signature_) == classes_.end();
+    if (fresh) classes_.emplace(signature_, classes_.size());
     // Warmed, the skipped work changes the L2; once a window's worth is skipped, and at each window
     // after, a changed L2 ends the stretch: the rate is measured again under the new state.
     const bool changed = steady_ && !fresh && p_.warm_l2 && stretch_skipped_ > 0 && stretch_skipped_ % window_ == 0 &&

@@ -86,7 +86,12 @@ public:
 // feature rounded to 5 significant bits (classes of features within ~3 %: a grid clustering).
 // Of a workgroup's waves as its source holds them (a trace's: at the capture's wave size, before
 // regrouping: every workgroup of a kernel is signed alike, skipped or not).
-std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes);
+void workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes, std::vector<uint64_t>& out);
+inline std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes) {
+    std::vector<uint64_t> v;
+    workgroup_signature(waves, line_bytes, v);
+    return v;
+}
 inline std::vector<uint64_t> workgroup_signature(const trace::WorkgroupTrace& wg, uint32_t line_bytes) {
     return workgroup_signature(wg.waves, line_bytes);
 }
@@ -127,6 +132,7 @@ private:
     bool active_ = false;
     uint64_t warm_ = 1, window_ = 1;  // retirements of the warm-up and of one window
     std::map<std::vector<uint64_t>, uint64_t> classes_;
+    std::vector<uint64_t> signature_;  // the last workgroup's (a buffer kept: most are a class already seen)
     uint64_t next_tag_ = 0, run_first_tag_ = 0, run_retired_ = 0;
     uint64_t retired_ = 0;   // timed workgroups retired this kernel
     uint64_t older_ = 0;     // of an earlier measurement, still in flight
