@@ -3,6 +3,7 @@
 #include <zstd.h>
 
 #include <cstring>
+#include <type_traits>
 
 #include "binary_format.h"
 
@@ -236,27 +237,30 @@ bool BinaryReader::next(Record& r) {
         return true;
     }
     r.mem.addrs.clear();
+    return decode_plain(tag, r) || next_other(tag, r);
+}
+
+// A barrier, wait or compute record's fields after its tag, into a Record or an Instr; false for any
+// other tag.
+template <typename T>
+bool BinaryReader::decode_plain(uint8_t tag, T& x) {
     switch (tag) {
-        case TBarrier: r.kind = RecKind::Barrier; r.pc = varint(); return true;
+        case TBarrier: x.kind = RecKind::Barrier; x.pc = varint(); return true;
         case TWait: {
-            r.kind = RecKind::Wait;
+            x.kind = RecKind::Wait;
             const uint8_t flags = byte();
             if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
-            r.has_pc = flags & WaitHasPc;
-            r.pc = r.has_pc ? varint() : 0;
-            r.keep = flags & WaitHasKeep ? varint() : 0;
+            if constexpr (std::is_same_v<T, Record>) x.has_pc = flags & WaitHasPc;
+            x.pc = flags & WaitHasPc ? varint() : 0;
+            x.keep = flags & WaitHasKeep ? varint() : 0;
             return true;
         }
         case TCompute:
         case TComputeLong:
         case TComputeMid:
         case TComputeLds:
-        case TComputeStall: {
-            r.kind = RecKind::Compute;
-            compute_fields(tag, r);
-            return true;
-        }
-        default: return next_other(tag, r);
+        case TComputeStall: x.kind = RecKind::Compute; compute_fields(tag, x); return true;
+        default: return false;
     }
 }
 
@@ -300,27 +304,7 @@ bool BinaryReader::decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t
         in.stride = h.enc == EncAffine ? unzigzag(varint()) : 0;
         return affine_lanes_fit(in.space, in.bytes, in.mask, in.base, in.stride);
     }
-    switch (tag) {
-        case TBarrier: in.kind = RecKind::Barrier; in.pc = varint(); return true;
-        case TWait: {
-            in.kind = RecKind::Wait;
-            const uint8_t flags = byte();
-            if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
-            in.pc = flags & WaitHasPc ? varint() : 0;
-            in.keep = flags & WaitHasKeep ? varint() : 0;
-            return true;
-        }
-        case TCompute:
-        case TComputeLong:
-        case TComputeMid:
-        case TComputeLds:
-        case TComputeStall: {
-            in.kind = RecKind::Compute;
-            compute_fields(tag, in);
-            return compute_counts_ok(in.count, in.long_count, in.mid_count, in.lds_count);
-        }
-        default: return false;
-    }
+    return decode_plain(tag, in) && (in.kind != RecKind::Compute || compute_counts_ok(in.count, in.long_count, in.mid_count, in.lds_count));
 }
 
 bool BinaryReader::next_other(uint8_t tag, Record& r) {

@@ -67,6 +67,8 @@ private:
         c.stall = named >= 4 ? varint() : 0;
     }
     bool decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask);
+    template <typename T>
+    bool decode_plain(uint8_t tag, T& x);  // barrier, wait, compute
     void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
 
     std::string path_;
