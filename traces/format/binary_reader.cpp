@@ -266,18 +266,16 @@ bool BinaryReader::decode_plain(uint8_t tag, T& x) {
 
 size_t BinaryReader::next_instrs(std::vector<Instr>& instrs, std::vector<uint64_t>& pool, uint64_t full_mask) {
     size_t n = 0;
-    for (; left_in_chunk_ > 0; ++n) {
-        const size_t at = pos_, pool_at = pool.size();
-        instrs.emplace_back();
-        if (!decode_instr(instrs.back(), pool, full_mask)) {
+    for (; n < left_in_chunk_; ++n) {
+        const size_t at = pos_;
+        if (!decode_instr(instrs.emplace_back(), pool, full_mask)) {
             instrs.pop_back();
-            pool.resize(pool_at);
             pos_ = at;  // next() reads it again
             break;
         }
-        --left_in_chunk_;
-        ++records_;
     }
+    left_in_chunk_ -= uint32_t(n);
+    records_ += n;
     return n;
 }
 
@@ -297,7 +295,9 @@ bool BinaryReader::decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t
             in.base = pool.size();
             pool.resize(pool.size() + count);
             list_addrs(pool.data() + in.base, count);
-            return count == popcount64(in.mask) && listed_lanes_fit(in.space, in.bytes, pool.data() + in.base, count);
+            if (count == popcount64(in.mask) && listed_lanes_fit(in.space, in.bytes, pool.data() + in.base, count)) return true;
+            pool.resize(in.base);
+            return false;
         }
         in.mode = AddrMode::Affine;
         in.base = varint();

@@ -68,7 +68,7 @@ private:
     }
     bool decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask);
     template <typename T>
-    bool decode_plain(uint8_t tag, T& x);  // barrier, wait, compute
+    [[gnu::always_inline]] inline bool decode_plain(uint8_t tag, T& x);  // barrier, wait, compute: inside both loops
     void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
 
     std::string path_;
