@@ -12,6 +12,7 @@
 #include "traces/format/binary_reader.h"
 #include "traces/format/binary_writer.h"
 #include "traces/format/source.h"
+#include "traces/replay/kernel_reader.h"
 
 using namespace dcusim::trace;
 
@@ -77,6 +78,19 @@ std::vector<Record> read(const std::string& bytes, std::string& error) {
     }
     return out;
 }
+// The error reading `bytes` workgroup by workgroup, as the simulator does (a wave's instructions
+// straight into its lists: RecordSource::next_instrs), or "" when it reads to the end.
+std::string workgroups_error(const std::string& bytes) {
+    try {
+        KernelReader k(std::make_unique<TraceStream>(std::make_unique<BinaryReader>(std::make_unique<std::istringstream>(bytes), "d.dctrace")),
+                       64);
+        while (k.next_kernel())
+            while (k.read_workgroup()) {}
+    } catch (const TraceError& e) {
+        return e.what();
+    }
+    return "";
+}
 std::vector<size_t> chunk_starts(const std::string& f) {
     std::vector<size_t> at;
     size_t p = dcusim::trace::bin::kHeaderBytes;
@@ -95,6 +109,7 @@ void expect_refused(const std::string& bytes, const std::string& what) {
     REQUIRE(!err.empty());
     CHECK(err.find('\n') == std::string::npos);
     CHECK(err.rfind("d.dctrace", 0) == 0);
+    CHECK(workgroups_error(bytes) == err);  // the same words, whichever way the records are read
 }
 }  // namespace
 
@@ -132,6 +147,7 @@ TEST_CASE("a binary trace with one bit flipped is refused or reads back unchange
         d[bit / 8] = char(d[bit / 8] ^ (1 << (bit % 8)));
         const std::vector<Record> got = read(d, err);
         INFO("bit " << bit);
+        CHECK(workgroups_error(d) == err);
         if (err.empty()) {
             CHECK(got == original);
         } else {

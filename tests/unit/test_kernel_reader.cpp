@@ -76,16 +76,17 @@ TEST_CASE("kernel reader: a bad record in a workgroup read and not taken is stil
 }
 
 namespace {
-// A kernel of `blocks` workgroups of three wave32s, the last one of 16 lanes, with every kind of wave
-// instruction: affine, uniform and listed addresses, `all` and partial masks, read-only PCs, each
-// compute and wait form. Its list addresses are random, so a large one spans several binary chunks.
+// A kernel of `blocks` workgroups of three wave32s, the last one of 16 lanes, wave 0 visited twice,
+// with every kind of wave instruction: affine, uniform and listed addresses, `all` and partial masks,
+// read-only PCs, each compute and wait form.
 std::string varied_kernel(unsigned blocks) {
     std::mt19937_64 rng(11);
     std::ostringstream o;
     o << std::hex << "dcusim-trace 1\nwave_size 32\nkernel varied grid " << std::dec << blocks << std::hex
       << " 1 1 block 80 1 1 lds 1024\npc 0x10 readonly\npc 0x30 readonly line k.hip:3\n";
     for (unsigned b = 0; b < blocks; ++b)
-        for (unsigned w = 0; w < 3; ++w) {
+        for (unsigned visit = 0; visit < 4; ++visit) {
+            const unsigned w = visit % 3;  // wave 0 twice: its lists and pool grow on the second visit
             o << "wave " << std::dec << b << " " << w << std::hex << "\n";
             o << "ld global 4 0x10 all affine 0x" << 0x100000 + b * 0x400 + w * 0x80 << " 4\n";
             o << "ld global 8 0x18 0x" << (w == 2 ? 0x8001 : 0x80000001) << " list 0x" << (rng() >> 24) << " 0x" << (rng() >> 24) << "\n";
@@ -97,12 +98,12 @@ std::string varied_kernel(unsigned blocks) {
         }
     return o.str() + "end\n";
 }
-// The text's records in a binary file, unchecked (a bad one is written as it is), and `extra` before
-// the first wave of block 2 when given.
-std::string binary_of(const std::string& text_path, const Record* extra = nullptr) {
+// The text's records in a binary file of chunks of `chunk_bytes`, unchecked (a bad one is written as it
+// is), and `extra` before the first wave of block 2 when given.
+std::string binary_of(const std::string& text_path, const Record* extra = nullptr, size_t chunk_bytes = 1 << 20) {
     const std::string path = write_temp("varied.dctrace", "");
     std::ofstream f(path, std::ios::binary);
-    BinaryWriter w(f);
+    BinaryWriter w(f, 3, chunk_bytes);
     const std::unique_ptr<RecordSource> src = open_source(text_path);
     for (Record r; src->next(r);) {
         if (extra && r.kind == RecKind::Wave && r.block == 2) w.write(*extra), extra = nullptr;
@@ -136,7 +137,8 @@ void require_same(const WaveTrace& a, const WaveTrace& b) {
 // The binary reader decodes a wave's instructions straight into its lists (RecordSource::next_instrs);
 // the text reader hands them over one record at a time. Both must give the model the same waves.
 TEST_CASE("kernel reader: a binary trace's workgroups equal its text's, across chunks", "[replay][binary]") {
-    const std::string text = write_temp("varied.trace", varied_kernel(3000)), bin = binary_of(text);
+    // Chunks of about 300 bytes: a chunk ends after every few records, at every kind of record.
+    const std::string text = write_temp("varied.trace", varied_kernel(3000)), bin = binary_of(text, nullptr, 300);
     KernelReader t(std::make_unique<TraceStream>(text), 32), b(std::make_unique<TraceStream>(bin), 32);
     REQUIRE(t.next_kernel());
     REQUIRE(b.next_kernel());
@@ -155,11 +157,11 @@ TEST_CASE("kernel reader: a binary trace's workgroups equal its text's, across c
     CHECK_FALSE(b.read_workgroup());
     CHECK_FALSE(b.next_kernel());  // the end marker's record count agrees with the records decoded
     CHECK(workgroups == 3000);
-    CHECK(listed == 3000 * (2 + 2 + 2 + 32 + 32 + 16));  // the list loads' lanes (2 each), the atomics' (32, 32, 16)
-    CHECK(readonly == 3000 * 3 * 2);                     // the loads at 0x10 and 0x30 in each wave
+    CHECK(listed == 3000 * (2 * 4 + 32 + 32 + 16 + 32));  // the list loads' lanes (2 a visit), the atomics' (wave 0's twice)
+    CHECK(readonly == 3000 * 4 * 2);                      // the loads at 0x10 and 0x30 in each visit
     std::ifstream f(bin, std::ios::binary);
     const std::string s(std::istreambuf_iterator<char>(f), {});
-    CHECK((uint8_t(s[s.size() - 12]) | uint8_t(s[s.size() - 11]) << 8) >= 2);  // more than one data chunk
+    CHECK((uint8_t(s[s.size() - 12]) | uint8_t(s[s.size() - 11]) << 8) >= 1000);  // data chunks
 }
 
 // A record the fast path refuses is read again by TraceStream, which names what is wrong: the same
@@ -188,5 +190,24 @@ TEST_CASE("kernel reader: a binary wave's bad instruction is refused as TraceStr
             INFO(e.what());
             CHECK(std::string(e.what()).rfind(bin + ": chunk 1: " + message, 0) == 0);
         }
+        // In chunks of 40 bytes the bad record is in a later chunk: the same words as reading record by record.
+        const std::string small = binary_of(write_temp("bad.trace", three_blocks(bad)), listed ? &list : nullptr, 40);
+        std::string by_records, by_workgroups;
+        try {
+            dcusim::test::read_all(small);
+        } catch (const TraceError& e) {
+            by_records = e.what();
+        }
+        try {
+            KernelReader k(std::make_unique<TraceStream>(small), 32);
+            while (k.next_kernel())
+                while (k.read_workgroup()) {}
+        } catch (const TraceError& e) {
+            by_workgroups = e.what();
+        }
+        CHECK(by_workgroups == by_records);
+        CHECK(by_records.rfind(small + ": chunk ", 0) == 0);
+        CHECK(by_records.rfind(small + ": chunk 1: ", 0) == std::string::npos);
+        CHECK(by_records.find(message) != std::string::npos);
     }
 }

@@ -58,7 +58,9 @@ private:
     template <typename T>
     void compute_fields(uint8_t tag, T& c) {
         using namespace bin;
-        static_assert(kComputeFields == 5 && kComputeTags[4] == TComputeStall, "the ladder below is kComputeTags'");
+        static_assert(kComputeFields == 5 && kComputeTags[0] == TCompute && kComputeTags[1] == TComputeLong &&
+                          kComputeTags[2] == TComputeMid && kComputeTags[3] == TComputeLds && kComputeTags[4] == TComputeStall,
+                      "the ladder below is kComputeTags'");
         const unsigned named = tag == TCompute ? 0 : tag == TComputeLong ? 1 : tag == TComputeMid ? 2 : tag == TComputeLds ? 3 : 4;
         c.count = varint();
         c.long_count = named >= 1 ? varint() : 0;

@@ -25,7 +25,8 @@ public:
     // one checked as TraceStream checks it in a wave whose lanes are `full_mask` (an `all` mask becomes
     // it). Stops before the first record of another kind or one that TraceStream would refuse (next()
     // then reads it, and TraceStream names what is wrong), or wherever the source prefers; returns how
-    // many it took. None by default: every record through next().
+    // many it took. None by default: every record through next(). After a TraceError the source and the
+    // lists are not to be used again (a record may be half decoded).
     virtual size_t next_instrs(std::vector<Instr>& /*instrs*/, std::vector<uint64_t>& /*pool*/, uint64_t /*full_mask*/) {
         return 0;
     }

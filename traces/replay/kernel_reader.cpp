@@ -48,9 +48,9 @@ bool KernelReader::next_workgroup(WorkgroupTrace& wg) {
 
 bool KernelReader::read_workgroup() {
     if (!in_kernel_) return false;
-    uint32_t from = stream_->wave_size();
-    uint64_t threads = kernel_.block.count();
-    waves_.resize(size_t((threads + from - 1) / from));
+    const uint32_t lanes = stream_->wave_size();
+    const uint64_t threads = kernel_.block.count();
+    waves_.resize(size_t((threads + lanes - 1) / lanes));
     for (WaveTrace& w : waves_) w.instrs.clear(), w.pool.clear();  // capacity kept
     bool started = false;
     WaveTrace* cur = nullptr;
