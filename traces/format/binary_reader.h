@@ -29,10 +29,13 @@ private:
     bool load_chunk();
     bool refill();
     bool next_other(uint8_t tag, Record& r);  // every kind but a wave's instructions
-    // Most numbers of a trace fit one byte: that case inline, the rest out of line.
+    // Most numbers of a trace fit one or two bytes: those cases inline, the rest out of line.
     uint64_t varint() {
         const uint8_t b = byte();
-        return b & 0x80 ? varint_from(b) : b;
+        if (!(b & 0x80)) return b;
+        // Two bytes (PCs, LDS offsets) inline too.
+        if (pos_ < raw_.size() && !(raw_[pos_] & 0x80)) return (b & 0x7f) | uint64_t(raw_[pos_++]) << 7;
+        return varint_from(b);
     }
     uint64_t varint_from(uint8_t first);
     // Nearly every byte of every record passes here (varint_from reads long numbers itself): inline,
