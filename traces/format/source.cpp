@@ -101,18 +101,10 @@ void TraceStream::check_wave(const Record& r) {
 }
 
 namespace {
-// The window an access must end within, and its name for a refusal: LDS and scratch offsets are
-// not held to the kernel's declared sizes, which captured traces exceed (NVIDIA's reserved LDS, a
-// local stack near 16 MiB), but to a window no offset arithmetic in the model can wrap.
-bool in_window(const MemAccess& m) { return m.space == Space::Lds || m.space == Space::Local; }
-
-// The lowest and highest active lane's address, in 128 bits: no stride (INT64_MIN included) and
-// no lane can overflow.
+// The lowest and highest active lane's address, in 128 bits.
 void address_range(const MemAccess& m, __int128& lo, __int128& hi) {
     if (m.mode == AddrMode::Affine) {
-        const __int128 a = (__int128)m.base + (__int128)__builtin_ctzll(m.mask) * m.stride;
-        const __int128 b = (__int128)m.base + (__int128)(63 - __builtin_clzll(m.mask)) * m.stride;
-        lo = std::min(a, b), hi = std::max(a, b);
+        affine_lane_range(m.mask, m.base, m.stride, lo, hi);
     } else {
         lo = hi = m.addrs[0];
         for (uint64_t x : m.addrs) lo = std::min<__int128>(lo, x), hi = std::max<__int128>(hi, x);
@@ -131,7 +123,7 @@ void TraceStream::check_addresses(const MemAccess& m) {
     __int128 lo, hi;
     address_range(m, lo, hi);
     const uint64_t end = address_end(m.space);
-    const char* what = in_window(m) ? "the 4 GiB window of LDS and local offsets" : "the 64-bit address space less its top 4 GiB";
+    const char* what = in_offset_window(m.space) ? "the 4 GiB window of LDS and local offsets" : "the 64-bit address space less its top 4 GiB";
     const uint64_t bad = lo < 0 ? m.base : uint64_t(hi);
     fail(std::string(space_name(m.space)) + " access of " + std::to_string(m.bytes) + " bytes at " + std::to_string(bad) +
          (lo < 0 ? " (a lane below 0)" : "") + " leaves " + what + " (" + std::to_string(end) + " bytes)");

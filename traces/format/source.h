@@ -59,13 +59,23 @@ inline bool compute_counts_ok(uint64_t count, uint64_t long_count, uint64_t mid_
            lds_count <= count - long_count - mid_count;
 }
 
-// Whether every active lane's bytes lie below kAddressEnd and, for LDS and local offsets, inside
-// their window (the lowest and highest lane's address in 128 bits: no stride and no lane overflows).
-inline uint64_t address_end(Space s) { return s == Space::Lds || s == Space::Local ? kMaxWindowOffset : kAddressEnd; }
-inline bool affine_lanes_fit(Space s, uint8_t bytes, uint64_t mask, uint64_t base, int64_t stride) {
+// LDS and local offsets end within a window of their own, other addresses below kAddressEnd: offsets
+// are not held to the kernel's declared sizes, which captured traces exceed (NVIDIA's reserved LDS, a
+// local stack near 16 MiB), but to a window no offset arithmetic in the model can wrap.
+inline bool in_offset_window(Space s) { return s == Space::Lds || s == Space::Local; }
+inline uint64_t address_end(Space s) { return in_offset_window(s) ? kMaxWindowOffset : kAddressEnd; }
+// The lowest and highest active lane's address of an affine access, in 128 bits: no stride (INT64_MIN
+// included) and no lane overflows. `mask` is not empty.
+inline void affine_lane_range(uint64_t mask, uint64_t base, int64_t stride, __int128& lo, __int128& hi) {
     const __int128 a = (__int128)base + (__int128)__builtin_ctzll(mask) * stride;
     const __int128 b = (__int128)base + (__int128)(63 - __builtin_clzll(mask)) * stride;
-    return std::min(a, b) >= 0 && std::max(a, b) + bytes <= (__int128)address_end(s);
+    lo = std::min(a, b), hi = std::max(a, b);
+}
+// Whether every active lane's bytes lie below address_end(s).
+inline bool affine_lanes_fit(Space s, uint8_t bytes, uint64_t mask, uint64_t base, int64_t stride) {
+    __int128 lo, hi;
+    affine_lane_range(mask, base, stride, lo, hi);
+    return lo >= 0 && hi + bytes <= (__int128)address_end(s);
 }
 inline bool listed_lanes_fit(Space s, uint8_t bytes, const uint64_t* addrs, size_t n) {
     uint64_t hi = 0;
