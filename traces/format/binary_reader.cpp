@@ -92,49 +92,46 @@ void BinaryReader::end_chunk(const uint8_t* h) {
 
 void BinaryReader::past_end() const { fail("record runs past the end of its chunk"); }
 
-uint64_t BinaryReader::varint_from(uint8_t first) {
+BinaryReader::Long BinaryReader::varint_from(const uint8_t* p, const uint8_t* end, uint8_t first) const {
     uint64_t v = first & 0x7f;
     // The usual case, a whole varint's worst length left in the chunk: no bounds check a byte. Ten bytes
     // carry 64 bits (the text reader refuses larger numbers too).
-    if (raw_.size() - pos_ >= 9) {
-        const uint8_t* p = raw_.data() + pos_;
+    if (end - p >= 9) {
         for (unsigned shift = 7, i = 0; shift < 64; shift += 7, ++i) {
             const uint8_t b = p[i];
             if (shift == 63 && b > 1) fail("varint past 64 bits");
             v |= uint64_t(b & 0x7f) << shift;
-            if (!(b & 0x80)) {
-                pos_ += i + 1;
-                return v;
-            }
+            if (!(b & 0x80)) return {v, p + i + 1};
         }
         fail("malformed varint");  // not reached: the tenth byte ends the varint or is refused
     }
     // Fewer bytes left than a varint may take: each one checked (a varint cut off by the chunk's end).
+    Cursor c{p, end};
     for (unsigned shift = 7; shift < 64; shift += 7) {
-        uint8_t b = byte();
+        uint8_t b = byte(c);
         if (shift == 63 && b > 1) fail("varint past 64 bits");
         v |= uint64_t(b & 0x7f) << shift;
-        if (!(b & 0x80)) return v;
+        if (!(b & 0x80)) return {v, c.p};
     }
     fail("malformed varint");
 }
 
 // A memory instruction's tag (op, space, size), flags, PC and mask.
-BinaryReader::MemHead BinaryReader::mem_head(uint8_t tag) {
+BinaryReader::MemHead BinaryReader::mem_head(Cursor& c, uint8_t tag) const {
     MemHead h;
     unsigned op = (tag >> 5) & 3, space = (tag >> 3) & 3, lg = tag & 7;
     if (op > 2 || lg > 4) fail("bad memory record tag");
     h.op = Op(op);
     h.space = Space(space);
     h.bytes = uint8_t(1u << lg);
-    uint8_t flags = byte();
+    uint8_t flags = byte(c);
     h.enc = (flags >> 1) & 3;
     if (h.enc > EncList || (flags & ~7u)) fail("bad memory record flags");
     h.all = flags & 1;
-    h.pc = varint();
+    h.pc = varint(c);
     h.mask = 0;
     if (!h.all) {
-        h.mask = varint();
+        h.mask = varint(c);
         if (h.mask == 0) fail("memory record with an empty lane mask");
     }
     return h;
@@ -142,58 +139,58 @@ BinaryReader::MemHead BinaryReader::mem_head(uint8_t tag) {
 
 // A list's address count: count-prefixed so a record decodes without its wave's context (TraceStream
 // checks it against the resolved mask).
-uint64_t BinaryReader::list_count() {
-    const uint64_t n = varint();
+uint64_t BinaryReader::list_count(Cursor& c) const {
+    const uint64_t n = varint(c);
     if (n == 0 || n > 64) fail("bad address count");
     return n;
 }
 
-void BinaryReader::list_addrs(uint64_t* a, uint64_t n) {
+void BinaryReader::list_addrs(Cursor& c, uint64_t* a, uint64_t n) const {
     uint64_t prev = 0;
-    for (uint64_t i = 0; i < n; ++i) prev = a[i] = prev + uint64_t(unzigzag(varint()));
+    for (uint64_t i = 0; i < n; ++i) prev = a[i] = prev + uint64_t(unzigzag(varint(c)));
 }
 
 // A memory instruction record after its tag.
-void BinaryReader::decode_mem(uint8_t tag, Record& r) {
+void BinaryReader::decode_mem(Cursor& c, uint8_t tag, Record& r) {
     MemAccess& m = r.mem;
     r.kind = RecKind::Mem;
-    const MemHead h = mem_head(tag);
+    const MemHead h = mem_head(c, tag);
     m.op = h.op, m.space = h.space, m.bytes = h.bytes, m.mask_all = h.all, m.pc = h.pc, m.mask = h.mask;
     if (h.enc == EncList) {
         m.mode = AddrMode::List;
         m.base = 0, m.stride = 0;
-        m.addrs.resize(list_count());
-        list_addrs(m.addrs.data(), m.addrs.size());
+        m.addrs.resize(list_count(c));
+        list_addrs(c, m.addrs.data(), m.addrs.size());
     } else {
         m.mode = AddrMode::Affine;
         m.addrs.clear();
-        m.base = varint();
-        m.stride = h.enc == EncAffine ? unzigzag(varint()) : 0;
+        m.base = varint(c);
+        m.stride = h.enc == EncAffine ? unzigzag(varint(c)) : 0;
     }
 }
 
-void BinaryReader::decode_host(uint8_t tag, Record& r) {
+void BinaryReader::decode_host(Cursor& c, uint8_t tag, Record& r) const {
     HostCall& h = r.host;
     if (tag == TCopy) {
         r.kind = RecKind::Copy;
-        const uint8_t f = byte();
+        const uint8_t f = byte(c);
         if ((f & 3) > 2 || (f >> 2 & 7) > 4 || (f & 0x80)) fail("bad copy flags");
         h.dir = CopyDir(f & 3), h.mem = HostMemKind(f >> 2 & 7), h.async = f >> 5 & 1, h.has_stream = f >> 6 & 1;
-        h.bytes = varint();
-        if (h.has_stream) h.stream = varint();
+        h.bytes = varint(c);
+        if (h.has_stream) h.stream = varint(c);
     } else if (tag == TSync) {
         r.kind = RecKind::Sync;
-        const uint8_t f = byte();
+        const uint8_t f = byte(c);
         if (f > 1) fail("bad sync flags");
         h.has_stream = f;
-        if (h.has_stream) h.stream = varint();
+        if (h.has_stream) h.stream = varint(c);
     } else if (tag == THost) {
         r.kind = RecKind::Host;
-        h.ns = varint();
+        h.ns = varint(c);
     } else {
         r.kind = RecKind::Map;
-        h.base = varint();
-        h.bytes = varint();
+        h.base = varint(c);
+        h.bytes = varint(c);
     }
 }
 
@@ -230,50 +227,56 @@ bool BinaryReader::next(Record& r) {
     if (left_in_chunk_ == 0 && !refill()) return false;
     --left_in_chunk_;
     ++records_;
-    const uint8_t tag = byte();
+    Cursor c = cursor();
+    const uint8_t tag = byte(c);
     r.has_pc = false;  // a wait's flag: set again below for a wait with a PC
     if (tag & kMemBit) {
-        decode_mem(tag, r);
-        return true;
+        decode_mem(c, tag, r);
+    } else {
+        r.mem.addrs.clear();
+        if (!decode_plain(c, tag, r)) next_other(c, tag, r);
     }
-    r.mem.addrs.clear();
-    return decode_plain(tag, r) || next_other(tag, r);
+    advance_to(c);
+    return true;
 }
 
 // A barrier, wait or compute record's fields after its tag, into a Record or an Instr; false for any
 // other tag.
 template <typename T>
-bool BinaryReader::decode_plain(uint8_t tag, T& x) {
+bool BinaryReader::decode_plain(Cursor& c, uint8_t tag, T& x) const {
     switch (tag) {
-        case TBarrier: x.kind = RecKind::Barrier; x.pc = varint(); return true;
+        case TBarrier: x.kind = RecKind::Barrier; x.pc = varint(c); return true;
         case TWait: {
             x.kind = RecKind::Wait;
-            const uint8_t flags = byte();
+            const uint8_t flags = byte(c);
             if (flags & ~uint8_t(WaitHasPc | WaitHasKeep)) fail("bad wait flags");
             if constexpr (std::is_same_v<T, Record>) x.has_pc = flags & WaitHasPc;
-            x.pc = flags & WaitHasPc ? varint() : 0;
-            x.keep = flags & WaitHasKeep ? varint() : 0;
+            x.pc = flags & WaitHasPc ? varint(c) : 0;
+            x.keep = flags & WaitHasKeep ? varint(c) : 0;
             return true;
         }
         case TCompute:
         case TComputeLong:
         case TComputeMid:
         case TComputeLds:
-        case TComputeStall: x.kind = RecKind::Compute; compute_fields(tag, x); return true;
+        case TComputeStall: x.kind = RecKind::Compute; compute_fields(c, tag, x); return true;
         default: return false;
     }
 }
 
 size_t BinaryReader::next_instrs(std::vector<Instr>& instrs, std::vector<uint64_t>& pool, uint64_t full_mask) {
+    Cursor c = cursor();
+    const uint32_t left = left_in_chunk_;
     size_t n = 0;
-    for (; n < left_in_chunk_; ++n) {
-        const size_t at = pos_;
-        if (!decode_instr(instrs.emplace_back(), pool, full_mask)) {
+    for (; n < left; ++n) {
+        const uint8_t* at = c.p;
+        if (!decode_instr(c, instrs.emplace_back(), pool, full_mask)) {
             instrs.pop_back();
-            pos_ = at;  // next() reads it again
+            c.p = at;  // next() reads it again
             break;
         }
     }
+    advance_to(c);
     left_in_chunk_ -= uint32_t(n);
     records_ += n;
     return n;
@@ -281,71 +284,71 @@ size_t BinaryReader::next_instrs(std::vector<Instr>& instrs, std::vector<uint64_
 
 // One record into `in`, as next() and TraceStream's checks would take it: false for a record of
 // another kind, or one they refuse. A record next() cannot decode fails here as it would there.
-bool BinaryReader::decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask) {
-    const uint8_t tag = byte();
+bool BinaryReader::decode_instr(Cursor& c, Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask) const {
+    const uint8_t tag = byte(c);
     if (tag & kMemBit) {
-        const MemHead h = mem_head(tag);
+        const MemHead h = mem_head(c, tag);
         in.kind = RecKind::Mem;
         in.op = h.op, in.space = h.space, in.bytes = h.bytes, in.pc = h.pc;
         in.mask = h.all ? full_mask : h.mask;
         if (!h.all && (h.mask & ~full_mask)) return false;
         if (h.enc == EncList) {
             in.mode = AddrMode::List;
-            const uint64_t count = list_count();
+            const uint64_t count = list_count(c);
             in.base = pool.size();
             pool.resize(pool.size() + count);
-            list_addrs(pool.data() + in.base, count);
+            list_addrs(c, pool.data() + in.base, count);
             if (count == popcount64(in.mask) && listed_lanes_fit(in.space, in.bytes, pool.data() + in.base, count)) return true;
             pool.resize(in.base);
             return false;
         }
         in.mode = AddrMode::Affine;
-        in.base = varint();
-        in.stride = h.enc == EncAffine ? unzigzag(varint()) : 0;
+        in.base = varint(c);
+        in.stride = h.enc == EncAffine ? unzigzag(varint(c)) : 0;
         return affine_lanes_fit(in.space, in.bytes, in.mask, in.base, in.stride);
     }
-    return decode_plain(tag, in) && (in.kind != RecKind::Compute || compute_counts_ok(in.count, in.long_count, in.mid_count, in.lds_count));
+    return decode_plain(c, tag, in) && (in.kind != RecKind::Compute || compute_counts_ok(in.count, in.long_count, in.mid_count, in.lds_count));
 }
 
-bool BinaryReader::next_other(uint8_t tag, Record& r) {
+bool BinaryReader::next_other(Cursor& c, uint8_t tag, Record& r) {
     reset(r);
     switch (tag) {
-        case TWaveSize: r.kind = RecKind::WaveSize; r.wave_size = varint(); break;
+        case TWaveSize: r.kind = RecKind::WaveSize; r.wave_size = varint(c); break;
         case TKernel: {
             r.kind = RecKind::Kernel;
             KernelInfo& k = r.kernel;
-            uint64_t len = varint();
-            if (len > raw_.size() - pos_) fail("kernel name runs past the end of its chunk");
-            k.name.assign(reinterpret_cast<const char*>(raw_.data() + pos_), len);
-            pos_ += len;
+            uint64_t len = varint(c);
+            if (len > uint64_t(c.end - c.p)) fail("kernel name runs past the end of its chunk");
+            k.name.assign(reinterpret_cast<const char*>(c.p), len);
+            c.p += len;
             // Every value as encoded: TraceStream applies the ranges (shared with the text reader).
-            for (uint64_t* d : {&k.grid.x, &k.grid.y, &k.grid.z, &k.block.x, &k.block.y, &k.block.z}) *d = varint();
-            k.present = byte();
+            for (uint64_t* d : {&k.grid.x, &k.grid.y, &k.grid.z, &k.block.x, &k.block.y, &k.block.z}) *d = varint(c);
+            k.present = byte(c);
             if (k.present & ~unsigned(KernelInfo::kAllAttributes)) fail("bad kernel attribute flags");
-            if (k.present & KernelInfo::HasLds) k.lds_bytes = varint();
-            if (k.present & KernelInfo::HasVgprs) k.vgprs = varint();
-            if (k.present & KernelInfo::HasSgprs) k.sgprs = varint();
-            if (k.present & KernelInfo::HasScratch) k.scratch_bytes = varint();
-            if (k.present & KernelInfo::HasStream) k.stream = varint();
-            if (k.present & KernelInfo::HasCarveout) k.carveout_pct = varint();
+            if (k.present & KernelInfo::HasLds) k.lds_bytes = varint(c);
+            if (k.present & KernelInfo::HasVgprs) k.vgprs = varint(c);
+            if (k.present & KernelInfo::HasSgprs) k.sgprs = varint(c);
+            if (k.present & KernelInfo::HasScratch) k.scratch_bytes = varint(c);
+            if (k.present & KernelInfo::HasStream) k.stream = varint(c);
+            if (k.present & KernelInfo::HasCarveout) k.carveout_pct = varint(c);
             break;
         }
         case TCopy:
         case TSync:
         case THost:
-        case TMap: decode_host(tag, r); break;
-        case TWave: r.kind = RecKind::Wave; r.block = varint(); r.wave = varint(); break;
+        case TMap: decode_host(c, tag, r); break;
+        case TWave: r.kind = RecKind::Wave; r.block = varint(c); r.wave = varint(c); break;
         case TEnd: r.kind = RecKind::End; break;
         case TPcInfo:
             r.kind = RecKind::PcInfo;
-            r.pc = varint();
-            r.pc_flags = byte();
+            r.pc = varint(c);
+            r.pc_flags = byte(c);
             if (r.pc_flags & ~uint8_t(PcReadOnly | PcHasLine)) fail("bad pc attribute flags");
             if (r.pc_flags & PcHasLine) {
-                uint64_t len = varint();
-                if (len > raw_.size() - pos_) fail("source line runs past the end of its chunk");
-                r.pc_line.assign(reinterpret_cast<const char*>(raw_.data() + pos_), len);
-                pos_ += len;
+                uint64_t len = varint(c);
+                if (len > uint64_t(c.end - c.p)) fail("source line runs past the end of its chunk");
+                r.pc_line.assign(reinterpret_cast<const char*>(c.p), len);
+                c.p += len;
             }
             break;
         default: fail("unknown record tag " + std::to_string(tag));

@@ -28,21 +28,38 @@ private:
     void end_chunk(const uint8_t* h);
     bool load_chunk();
     bool refill();
-    bool next_other(uint8_t tag, Record& r);  // every kind but a wave's instructions
+    // Where decoding stands in the chunk. Records are decoded from a local Cursor, written back to pos_
+    // once a record or a run of them is done: the fields decoded are stored through byte-sized members,
+    // which may alias any of the reader's, so a position kept in pos_ was reloaded and stored again for
+    // every byte (about 40 % of a wave instruction's host instructions).
+    struct Cursor {
+        const uint8_t* p;
+        const uint8_t* end;
+    };
+    Cursor cursor() const { return {raw_.data() + pos_, raw_.data() + raw_.size()}; }
+    void advance_to(const Cursor& c) { pos_ = size_t(c.p - raw_.data()); }
+    bool next_other(Cursor& c, uint8_t tag, Record& r);  // every kind but a wave's instructions
     // Most numbers of a trace fit one or two bytes: those cases inline, the rest out of line.
-    uint64_t varint() {
-        const uint8_t b = byte();
+    uint64_t varint(Cursor& c) const {
+        const uint8_t b = byte(c);
         if (!(b & 0x80)) return b;
         // Two bytes (PCs, LDS offsets) inline too.
-        if (pos_ < raw_.size() && !(raw_[pos_] & 0x80)) return (b & 0x7f) | uint64_t(raw_[pos_++]) << 7;
-        return varint_from(b);
+        if (c.p < c.end && !(*c.p & 0x80)) return (b & 0x7f) | uint64_t(*c.p++) << 7;
+        const Long v = varint_from(c.p, c.end, b);
+        c.p = v.p;
+        return v.value;
     }
-    uint64_t varint_from(uint8_t first);
+    // A long varint's value and the byte after it; by value, so that no caller's cursor leaves its registers.
+    struct Long {
+        uint64_t value;
+        const uint8_t* p;
+    };
+    Long varint_from(const uint8_t* p, const uint8_t* end, uint8_t first) const;
     // Nearly every byte of every record passes here (varint_from reads long numbers itself): inline,
     // the bounds check its only branch.
-    uint8_t byte() {
-        if (pos_ >= raw_.size()) past_end();
-        return raw_[pos_++];
+    uint8_t byte(Cursor& c) const {
+        if (c.p >= c.end) past_end();
+        return *c.p++;
     }
     [[noreturn]] void past_end() const;
     struct MemHead {
@@ -53,28 +70,29 @@ private:
         unsigned enc;
         uint64_t pc, mask;
     };
-    MemHead mem_head(uint8_t tag);
-    uint64_t list_count();
-    void list_addrs(uint64_t* a, uint64_t n);
-    void decode_mem(uint8_t tag, Record& r);
+    [[gnu::always_inline]] inline MemHead mem_head(Cursor& c, uint8_t tag) const;
+    // Inline, as everything that takes a cursor: one passed out of line would live in memory.
+    [[gnu::always_inline]] inline uint64_t list_count(Cursor& c) const;
+    [[gnu::always_inline]] inline void list_addrs(Cursor& c, uint64_t* a, uint64_t n) const;
+    void decode_mem(Cursor& c, uint8_t tag, Record& r);
     // A compute record's fields after its tag (a Record's or an Instr's): those its tag names, the rest 0.
     template <typename T>
-    void compute_fields(uint8_t tag, T& c) {
+    void compute_fields(Cursor& c, uint8_t tag, T& x) const {
         using namespace bin;
         static_assert(kComputeFields == 5 && kComputeTags[0] == TCompute && kComputeTags[1] == TComputeLong &&
                           kComputeTags[2] == TComputeMid && kComputeTags[3] == TComputeLds && kComputeTags[4] == TComputeStall,
                       "the ladder below is kComputeTags'");
         const unsigned named = tag == TCompute ? 0 : tag == TComputeLong ? 1 : tag == TComputeMid ? 2 : tag == TComputeLds ? 3 : 4;
-        c.count = varint();
-        c.long_count = named >= 1 ? varint() : 0;
-        c.mid_count = named >= 2 ? varint() : 0;
-        c.lds_count = named >= 3 ? varint() : 0;
-        c.stall = named >= 4 ? varint() : 0;
+        x.count = varint(c);
+        x.long_count = named >= 1 ? varint(c) : 0;
+        x.mid_count = named >= 2 ? varint(c) : 0;
+        x.lds_count = named >= 3 ? varint(c) : 0;
+        x.stall = named >= 4 ? varint(c) : 0;
     }
-    bool decode_instr(Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask);
+    [[gnu::always_inline]] inline bool decode_instr(Cursor& c, Instr& in, std::vector<uint64_t>& pool, uint64_t full_mask) const;
     template <typename T>
-    [[gnu::always_inline]] inline bool decode_plain(uint8_t tag, T& x);  // barrier, wait, compute: inside both loops
-    void decode_host(uint8_t tag, Record& r);  // copy, sync, host, map
+    [[gnu::always_inline]] inline bool decode_plain(Cursor& c, uint8_t tag, T& x) const;  // barrier, wait, compute: inside both loops
+    void decode_host(Cursor& c, uint8_t tag, Record& r) const;  // copy, sync, host, map
 
     std::string path_;
     std::unique_ptr<std::istream> in_;
