@@ -188,3 +188,22 @@ TEST_CASE("a pc declaration with neither attribute round-trips through text", "[
     CHECK(text.str() == "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\npc 0x10\nend\n");
     CHECK(text_error(text.str()) == "no error");
 }
+
+TEST_CASE("an affine access's lanes are checked in 64 bits only where the 128-bit rule agrees", "[hostile][binary]") {
+    // affine_lanes_fit takes bases below 2^62 and strides within 2^32 either way in 64-bit arithmetic.
+    const uint64_t bases[] = {0, 16, (1ull << 32) - 4, 1ull << 32, (1ull << 62) - 1, 1ull << 62, kAddressEnd - 4, kAddressEnd, ~0ull};
+    const int64_t strides[] = {0, 1, -1, 4, -4, (1ll << 32) - 1, 1ll << 32, (1ll << 32) + 1, -(1ll << 32), -(1ll << 32) - 1,
+                               INT64_MIN, INT64_MAX};
+    const uint64_t masks[] = {1, 3, 1ull << 63, 0x8000000000000001ull, ~0ull, 0xffffffffull};
+    for (Space s : {Space::Global, Space::Lds})
+        for (uint8_t bytes : {uint8_t(1), uint8_t(16)})
+            for (uint64_t base : bases)
+                for (int64_t stride : strides)
+                    for (uint64_t mask : masks) {
+                        __int128 lo, hi;
+                        affine_lane_range(mask, base, stride, lo, hi);
+                        const bool expected = lo >= 0 && hi + bytes <= (__int128)address_end(s);
+                        INFO("base " << base << " stride " << stride << " mask " << mask << " bytes " << int(bytes));
+                        CHECK(affine_lanes_fit(s, bytes, mask, base, stride) == expected);
+                    }
+}

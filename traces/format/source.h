@@ -73,6 +73,13 @@ inline void affine_lane_range(uint64_t mask, uint64_t base, int64_t stride, __in
 }
 // Whether every active lane's bytes lie below address_end(s).
 inline bool affine_lanes_fit(Space s, uint8_t bytes, uint64_t mask, uint64_t base, int64_t stride) {
+    // Nearly every access: a base below 2^62 and a stride within 2^32 either way keep every lane within
+    // 64 bits (63 lanes x 2^32 < 2^38), so the same test in 64-bit arithmetic.
+    if (base < (1ull << 62) && uint64_t(stride) + (1ull << 32) <= (1ull << 33)) {
+        const int64_t a = int64_t(base) + int64_t(__builtin_ctzll(mask)) * stride;
+        const int64_t b = int64_t(base) + int64_t(63 - __builtin_clzll(mask)) * stride;
+        return std::min(a, b) >= 0 && uint64_t(std::max(a, b)) + bytes <= address_end(s);
+    }
     __int128 lo, hi;
     affine_lane_range(mask, base, stride, lo, hi);
     return lo >= 0 && hi + bytes <= (__int128)address_end(s);
