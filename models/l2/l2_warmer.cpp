@@ -12,15 +12,23 @@ void L2Warmer::workgroup(const std::vector<trace::WaveTrace>& waves) {
                 instruction(cu, w, in);
 }
 
-// The bytes [a, end) of one lane, or of a run of lanes, added to the instruction's lines.
+// The bytes [a, end) of one lane added to the instruction's lines.
 void L2Warmer::add_bytes(uint64_t a, uint64_t end) {
     while (a < end) {
         const uint64_t line_no = line_.div(a), base = line_no * line_.value();
         const uint64_t line_end = std::min(end, base + line_.value());
-        // Lanes mostly walk forward: the line is the last one, or one of the few before it.
-        auto it = std::find_if(lines_.rbegin(), lines_.rend(), [&](const Line& l) { return l.line_no == line_no; });
-        Line* l = it == lines_.rend() ? nullptr : &*it;
-        if (!l) l = &lines_.emplace_back(Line{line_no, 0, {}});
+        // Lanes mostly walk forward: the line is the last one, or one of the few before it, or past
+        // every line so far (lanes a line or more apart: no search).
+        Line* l = nullptr;
+        if (!lines_.empty() && line_no >= lines_low_ && line_no <= lines_high_) {
+            auto it = std::find_if(lines_.rbegin(), lines_.rend(), [&](const Line& x) { return x.line_no == line_no; });
+            if (it != lines_.rend()) l = &*it;
+        }
+        if (!l) {
+            l = &lines_.emplace_back(Line{line_no, 0, {}});
+            lines_low_ = lines_.size() == 1 ? line_no : std::min(lines_low_, line_no);
+            lines_high_ = lines_.size() == 1 ? line_no : std::max(lines_high_, line_no);
+        }
         for (uint64_t sector = sector_.div(a - base); a < line_end; ++sector) {
             const uint64_t upto = std::min(line_end, base + (sector + 1) * sector_.value());
             l->sectors |= 1u << sector;
@@ -32,23 +40,39 @@ void L2Warmer::add_bytes(uint64_t a, uint64_t end) {
 
 // The lines an instruction's active lanes touch, each with its sectors, then one access per line: the
 // L1's coalescing, without its timing. Lanes of one contiguous range (affine, each lane's bytes
-// abutting the next's) are added as that range.
+// abutting the next's) are that range's lines, in order (range()).
 void L2Warmer::instruction(uint32_t cu, const trace::WaveTrace& w, const trace::Instr& in) {
-    lines_.clear();
     const uint64_t bytes = std::max<uint64_t>(in.bytes, 1), m = in.mask;
     const unsigned first = unsigned(__builtin_ctzll(m)), last = unsigned(63 - __builtin_clzll(m));
     const bool run = ((m >> first) & ((m >> first) + 1)) == 0;  // the active lanes are consecutive
     if (in.mode == trace::AddrMode::Affine && run && (in.stride == int64_t(bytes) || first == last)) {
         const uint64_t lo = in.base + uint64_t(first) * bytes;
-        add_bytes(lo, lo + uint64_t(last - first + 1) * bytes);
-    } else {
-        w.for_each_lane(in, [&](unsigned, uint64_t addr) { add_bytes(addr, addr + bytes); });
+        return range(cu, lo, lo + uint64_t(last - first + 1) * bytes, in.op);
     }
+    lines_.clear();
+    w.for_each_lane(in, [&](unsigned, uint64_t addr) { add_bytes(addr, addr + bytes); });
     for (const Line& l : lines_) {
         uint32_t full = 0;
         for (uint32_t s = 0; s < per_line_; ++s)
             if (l.bytes[s] >= sector_.value()) full |= 1u << s;
         access(cu, {l.line_no, in.op == trace::Op::Load ? l1_blocks(l.sectors) : l.sectors, full, in.op});
+    }
+}
+
+// The accesses of the bytes [a, end) in one piece, line by line, as add_bytes would gather them (each
+// line once, in order; a sector is written whole where the range covers it), with no list of lines:
+// most instructions of a trace are such a range, and most of those lie in one line.
+void L2Warmer::range(uint32_t cu, uint64_t a, uint64_t end, trace::Op op) {
+    while (a < end) {
+        const uint64_t line_no = line_.div(a), base = line_no * line_.value();
+        const uint64_t from = a - base, to = std::min(end - base, line_.value());  // within the line
+        const uint64_t s0 = sector_.div(from), s1 = sector_.div(to - 1);
+        const uint32_t sectors = uint32_t((uint64_t(2) << s1) - (uint64_t(1) << s0));  // s0 to s1
+        uint32_t full = sectors;
+        if (from != s0 * sector_.value()) full &= ~(1u << s0);       // begins inside its first sector
+        if (to != (s1 + 1) * sector_.value()) full &= ~(1u << s1);   // ends inside its last
+        access(cu, {line_no, op == trace::Op::Load ? l1_blocks(sectors) : sectors, full, op});
+        a = base + to;
     }
 }
 

@@ -50,6 +50,7 @@ public:
 private:
     void instruction(uint32_t cu, const trace::WaveTrace& w, const trace::Instr& in);
     void add_bytes(uint64_t a, uint64_t end);
+    void range(uint32_t cu, uint64_t a, uint64_t end, trace::Op op);
 
     std::vector<L2Slice*> slices_;
     ChannelMap map_;
@@ -69,6 +70,7 @@ private:
         uint32_t bytes[32];  // bytes written per sector (stores: a sector is written whole at sector_bytes)
     };
     std::vector<Line> lines_;
+    uint64_t lines_low_ = 0, lines_high_ = 0;  // the lowest and highest line in lines_
 };
 
 }  // namespace dcusim
