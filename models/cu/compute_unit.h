@@ -11,6 +11,7 @@
 #include <queue>
 #include <vector>
 
+#include "../../traces/replay/workgroup_mix.h"
 #include "../common/progress.h"
 #include "../common/request.h"
 #include "../common/slot_pool.h"
@@ -51,11 +52,16 @@ struct CuStats {
             default: break;
         }
     }
-    // A whole workgroup, as it would run at the CU's wave size: its counts that the trace decides.
-    void workgroup(const std::vector<trace::WaveTrace>& waves, Cycle issue_cycles) {
-        ++workgroups, this->waves += waves.size();
-        for (const trace::WaveTrace& w : waves)
-            for (const trace::Instr& in : w.instrs) issued(in, issue_cycles);
+    // A whole workgroup, as it would run at the CU's wave size: its counts that the trace decides, from its
+    // mix (the sums of what issued() adds for each of its instructions; tests/unit/test_sampler.cpp).
+    void workgroup(const trace::WorkgroupMix& m, Cycle issue_cycles) {
+        const uint64_t mem = m.memory(trace::Space::Global) + m.memory(trace::Space::Lds) + m.memory(trace::Space::Const) +
+                             m.memory(trace::Space::Local);
+        ++workgroups, waves += m.waves;
+        waits += m.waits, barriers += m.barriers, compute_instructions += m.compute, mem_instructions += mem;
+        instructions += m.waits + m.barriers + m.compute + mem;
+        simd_busy_cycles += (m.compute + m.barriers + mem) * issue_cycles;
+        global_instructions += m.memory(trace::Space::Global), local_instructions += m.memory(trace::Space::Local);
     }
 };
 

@@ -14,61 +14,18 @@ uint64_t round_significant(uint64_t x, unsigned bits) {
     return ((x + half) >> drop) << drop;  // to nearest; a carry only gains a bit
 }
 
-namespace {
-constexpr size_t kOps = 3, kSpaces = 4, kPerAccess = 4, kHead = 7;
-
-// The lines the active lanes of one instruction touch, cheaply (every workgroup of a kernel is
-// signed, skipped or not): affine addresses in O(1), exact for a stride of 0 or of a line or more,
-// else the lines between the first and the last active lane; listed addresses as the runs of
-// consecutive lanes in one line.
-uint64_t lines_touched(const trace::WaveTrace& w, const trace::Instr& in, uint32_t line_bytes) {
-    if (in.mask == 0) return 0;
-    const uint64_t lanes = uint64_t(__builtin_popcountll(in.mask));
-    if (in.mode == trace::AddrMode::Affine) {
-        const uint64_t step = uint64_t(in.stride < 0 ? -in.stride : in.stride);
-        if (step == 0) return 1;
-        if (step >= line_bytes) return lanes;
-        const uint64_t first = uint64_t(__builtin_ctzll(in.mask)), last = uint64_t(63 - __builtin_clzll(in.mask));
-        const uint64_t a = in.base + first * uint64_t(in.stride), b = in.base + last * uint64_t(in.stride);
-        return (std::max(a, b) / line_bytes) - (std::min(a, b) / line_bytes) + 1;
-    }
-    uint64_t runs = 0, prev = ~uint64_t(0);
-    w.for_each_lane(in, [&](unsigned, uint64_t addr) {
-        const uint64_t line = addr / line_bytes;
-        runs += line != prev;
-        prev = line;
-    });
-    return runs;
+void workgroup_signature(const trace::WorkgroupMix& m, std::vector<uint64_t>& v) {
+    v.assign({m.waves, m.compute - m.long_count - m.mid_count - m.lds_count, m.long_count, m.mid_count, m.barriers, m.waits,
+              m.lds_count});
+    for (const auto& by_space : m.access)
+        for (const trace::WorkgroupMix::Access& a : by_space) v.insert(v.end(), {a.instructions, a.lanes, a.bytes, a.lines});
+    for (uint64_t& x : v) x = round_significant(x, 5);
 }
-}  // namespace
 
 void workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes, std::vector<uint64_t>& v) {
-    v.assign(kHead + kOps * kSpaces * kPerAccess, 0);
-    v[0] = waves.size();
-    for (const trace::WaveTrace& w : waves)
-        for (const trace::Instr& in : w.instrs) {
-            switch (in.kind) {
-                case trace::RecKind::Compute:
-                    v[1] += in.count - in.long_count - in.mid_count - in.lds_count;
-                    v[2] += in.long_count;
-                    v[3] += in.mid_count;
-                    v[6] += in.lds_count;
-                    break;
-                case trace::RecKind::Barrier: ++v[4]; break;
-                case trace::RecKind::Wait: ++v[5]; break;
-                case trace::RecKind::Mem: {
-                    uint64_t* f = &v[kHead + (size_t(in.op) * kSpaces + size_t(in.space)) * kPerAccess];
-                    const uint64_t lanes = uint64_t(__builtin_popcountll(in.mask));
-                    f[0] += 1;
-                    f[1] += lanes;
-                    f[2] += lanes * in.bytes;
-                    f[3] += lines_touched(w, in, line_bytes);
-                    break;
-                }
-                default: break;
-            }
-        }
-    for (uint64_t& x : v) x = round_significant(x, 5);
+    trace::WorkgroupMix m;
+    trace::workgroup_mix(waves, line_bytes, m);
+    workgroup_signature(m, v);
 }
 
 void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
@@ -116,7 +73,8 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
         ++next_tag_;
         return false;
     }
-    workgroup_signature(waves, line_bytes_, signature_);
+    trace::workgroup_mix(waves, line_bytes_, mix_);
+    workgroup_signature(mix_, signature_);
     const bool fresh = classes_.find(signature_) == classes_.end();
     if (fresh) classes_.emplace(signature_, classes_.size());
     // Warmed, the skipped work changes the L2; once a window's worth is skipped, and at each window
@@ -125,7 +83,7 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
                          obs_->sample_changed();
     if (steady_ && !fresh && !changed) {
         ++stretch_skipped_;
-        obs_->sample_skipped_workgroup(waves);
+        obs_->sample_skipped_workgroup(waves, mix_);
         if (p_.warm_l2) obs_->sample_warm(waves);
         return true;
     }

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "../../traces/replay/wave_trace.h"
+#include "../../traces/replay/workgroup_mix.h"
 #include "../common/clock.h"
 #include "../common/stats.h"
 #include "sample_measurement.h"
@@ -72,8 +73,8 @@ public:
     }
     // `n` workgroups were skipped since the last sample_steady.
     virtual void sample_skipped(uint64_t /*n*/) {}
-    // A skipped workgroup, as its source holds it (its counts that the trace decides are exact).
-    virtual void sample_skipped_workgroup(const std::vector<trace::WaveTrace>& /*waves*/) {}
+    // A skipped workgroup, as its source holds it, and its mix (its counts that the trace decides are exact).
+    virtual void sample_skipped_workgroup(const std::vector<trace::WaveTrace>& /*waves*/, const trace::WorkgroupMix& /*mix*/) {}
     // With sample.warm: a skipped workgroup, to leave its traces in the caches (untimed).
     virtual void sample_warm(const std::vector<trace::WaveTrace>& /*waves*/) {}
     // With sample.warm: whether the state the rate depends on has changed since the last
@@ -81,11 +82,12 @@ public:
     virtual bool sample_changed() { return false; }
 };
 
-// The signature: waves, compute (plain, long, middle), barriers, waits, and per op and space the
-// instructions, active lanes, bytes and lines of `line_bytes` touched (the coalescing); every
+// The signature: waves, compute (plain, long, middle), barriers, waits, LDS-only compute, and per op and
+// space the instructions, active lanes, bytes and lines of `line_bytes` touched (the coalescing); every
 // feature rounded to 5 significant bits (classes of features within ~3 %: a grid clustering).
 // Of a workgroup's waves as its source holds them (a trace's: at the capture's wave size, before
-// regrouping: every workgroup of a kernel is signed alike, skipped or not).
+// regrouping: every workgroup of a kernel is signed alike, skipped or not), or of their mix.
+void workgroup_signature(const trace::WorkgroupMix& m, std::vector<uint64_t>& out);
 void workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes, std::vector<uint64_t>& out);
 inline std::vector<uint64_t> workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes) {
     std::vector<uint64_t> v;
@@ -132,6 +134,7 @@ private:
     bool active_ = false;
     uint64_t warm_ = 1, window_ = 1;  // retirements of the warm-up and of one window
     std::map<std::vector<uint64_t>, uint64_t> classes_;
+    trace::WorkgroupMix mix_;          // the last workgroup's
     std::vector<uint64_t> signature_;  // the last workgroup's (a buffer kept: most are a class already seen)
     uint64_t next_tag_ = 0, run_first_tag_ = 0, run_retired_ = 0;
     uint64_t retired_ = 0;   // timed workgroups retired this kernel

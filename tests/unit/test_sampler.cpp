@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "helpers.h"
+#include "models/cu/compute_unit.h"
 #include "models/dispatch/sample_confidence.h"
 #include "models/dispatch/sampler.h"
 #include "sim/sample_projection.h"
@@ -87,6 +88,33 @@ TEST_CASE("sampler: a workgroup's signature, worked out by hand", "[sample]") {
     uint64_t rest = 0;
     for (uint64_t x : v) rest += x;
     CHECK(rest == 1 + 22 + 5 + 1 + 1 + 3 + (1 + 64 + 256 + 2) + (1 + 2 + 8 + 2));  // nothing else counted
+}
+
+TEST_CASE("sampler: a skipped workgroup's counts from its mix are what its instructions add one by one", "[sample]") {
+    // Every kind, op and space, an address list, a count of 2^32 - 1: the mix's sums against CuStats::issued().
+    const std::vector<trace::WaveTrace> waves = {
+        wave_of({"compute 30 long 5 lds 3", "bar 0x8", "ld global 4 0x10 all affine 0x1000 4", "wait",
+                 "st global 4 0x20 0x3 affine 0x2000 32768", "atom global 4 0x28 0x1 affine 0x3000 0"}),
+        wave_of({"ld lds 4 0x30 all affine 0x0 4", "st local 8 0x38 0x5 list 0x100 0x900", "ld const 4 0x40 0x1 affine 0x0 0",
+                 "compute 4294967295 mid 7 stall 3", "compute 4", "wait keep 2", "bar 0x48"})};
+    const Cycle issue = 3;
+    CuStats by_mix, one_by_one;
+    trace::WorkgroupMix mix;
+    trace::workgroup_mix(waves, 128, mix);
+    by_mix.workgroup(mix, issue);
+    ++one_by_one.workgroups, one_by_one.waves += waves.size();
+    for (const trace::WaveTrace& w : waves)
+        for (const trace::Instr& in : w.instrs) one_by_one.issued(in, issue);
+    StatMap a, b;
+    by_mix.report(a);
+    one_by_one.report(b);
+    CHECK(a == b);
+    auto fields = [](const CuStats& c) {
+        return std::vector<uint64_t>{c.workgroups, c.waves, c.instructions, c.compute_instructions, c.mem_instructions,
+                                     c.global_instructions, c.local_instructions, c.barriers, c.waits, c.simd_busy_cycles};
+    };
+    CHECK(fields(by_mix) == fields(one_by_one));
+    CHECK(one_by_one.instructions == 30 + 4294967295ull + 4 + 10);  // and 6 memory, 2 barriers, 2 waits
 }
 
 TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skips its class", "[sample]") {
