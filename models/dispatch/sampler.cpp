@@ -15,11 +15,14 @@ uint64_t round_significant(uint64_t x, unsigned bits) {
 }
 
 void workgroup_signature(const trace::WorkgroupMix& m, std::vector<uint64_t>& v) {
-    v.assign({m.waves, m.compute - m.long_count - m.mid_count - m.lds_count, m.long_count, m.mid_count, m.barriers, m.waits,
-              m.lds_count});
+    constexpr size_t kHead = 7, kPerAccess = 4;
+    uint64_t f[kHead + trace::WorkgroupMix::kOps * trace::WorkgroupMix::kSpaces * kPerAccess] = {
+        m.waves, m.compute - m.long_count - m.mid_count - m.lds_count, m.long_count, m.mid_count, m.barriers, m.waits, m.lds_count};
+    uint64_t* x = f + kHead;
     for (const auto& by_space : m.access)
-        for (const trace::WorkgroupMix::Access& a : by_space) v.insert(v.end(), {a.instructions, a.lanes, a.bytes, a.lines});
-    for (uint64_t& x : v) x = round_significant(x, 5);
+        for (const trace::WorkgroupMix::Access& a : by_space) *x++ = a.instructions, *x++ = a.lanes, *x++ = a.bytes, *x++ = a.lines;
+    for (uint64_t& y : f) y = round_significant(y, 5);
+    v.assign(std::begin(f), std::end(f));
 }
 
 void workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t line_bytes, std::vector<uint64_t>& v) {
@@ -41,6 +44,7 @@ void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
                                              : SampleStatus::NeverSteady;
     active_ = rep_.status == SampleStatus::NeverSteady;
     classes_.clear();
+    previous_.clear();
     next_tag_ = 0;
     retired_ = 0;
     stretch_skipped_ = 0;
@@ -75,8 +79,11 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
     }
     trace::workgroup_mix(waves, line_bytes_, mix_);
     workgroup_signature(mix_, signature_);
-    const bool fresh = classes_.find(signature_) == classes_.end();
+    // Most workgroups sign as the one before: that class is known without looking it up.
+    const bool again = signature_ == previous_;
+    const bool fresh = !again && classes_.find(signature_) == classes_.end();
     if (fresh) classes_.emplace(signature_, classes_.size());
+    if (!again) previous_ = signature_;
     // Warmed, the skipped work changes the L2; once a window's worth is skipped, and at each window
     // after, a changed L2 ends the stretch: the rate is measured again under the new state.
     const bool changed = steady_ && !fresh && p_.warm_l2 && stretch_skipped_ > 0 && stretch_skipped_ % window_ == 0 &&

@@ -136,6 +136,7 @@ private:
     std::map<std::vector<uint64_t>, uint64_t> classes_;
     trace::WorkgroupMix mix_;          // the last workgroup's
     std::vector<uint64_t> signature_;  // the last workgroup's (a buffer kept: most are a class already seen)
+    std::vector<uint64_t> previous_;   // the signature last looked up, its class known (empty at a kernel's start)
     uint64_t next_tag_ = 0, run_first_tag_ = 0, run_retired_ = 0;
     uint64_t retired_ = 0;   // timed workgroups retired this kernel
     uint64_t older_ = 0;     // of an earlier measurement, still in flight
