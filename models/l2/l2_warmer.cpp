@@ -46,7 +46,8 @@ void L2Warmer::instruction(uint32_t cu, const trace::WaveTrace& w, const trace::
     const unsigned first = unsigned(__builtin_ctzll(m)), last = unsigned(63 - __builtin_clzll(m));
     const bool run = ((m >> first) & ((m >> first) + 1)) == 0;  // the active lanes are consecutive
     if (in.mode == trace::AddrMode::Affine && run && (in.stride == int64_t(bytes) || first == last)) {
-        const uint64_t lo = in.base + uint64_t(first) * bytes;
+        // The first lane's address (one lane alone may be any stride from the base).
+        const uint64_t lo = in.base + uint64_t(int64_t(first) * in.stride);
         return range(cu, lo, lo + uint64_t(last - first + 1) * bytes, in.op);
     }
     lines_.clear();

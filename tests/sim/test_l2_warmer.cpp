@@ -194,3 +194,17 @@ TEST_CASE("l2 warming: lanes of one contiguous range warm as the same lanes list
     CHECK(ranged.warmer->read_bytes() > 0);
     CHECK(ranged.warmer->written_bytes() > 0);
 }
+
+TEST_CASE("l2 warming: one active lane is warmed at its own address", "[l2][sample]") {
+    // Lane 5 alone, 256 bytes a lane from 0x0: its word is at 0x500 (line 10, channel 1 of 2), not at
+    // 0x14 (lane 5 of a 4-byte range: channel 0). One sector read.
+    Warm w(2, 1, 1);
+    w.run({"ld global 4 0x10 0x20 affine 0x0 256"});
+    CHECK(w.slices[1]->valid_lines() == 1);
+    CHECK(w.slices[0]->valid_lines() == 0);
+    CHECK(w.warmer->read_bytes() == 32);
+    // Lanes 2-3 alone, 4 bytes apart from 0x100 (channel 1): words at 0x108 and 0x10c, one sector.
+    w.run({"st global 4 0x20 0xc affine 0x100 4"});
+    CHECK(w.slices[1]->dirty_sectors() == 1);
+    CHECK(w.slices[0]->dirty_sectors() == 0);
+}
