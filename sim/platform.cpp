@@ -210,7 +210,7 @@ public:
         if (warmer_) regime_.steady(l2_look());
     }
     void sample_skipped(uint64_t n) override { projection_.skipped(n); }
-    void sample_skipped_workgroup(const std::vector<trace::WaveTrace>&, const trace::WorkgroupMix& mix) override {
+    void sample_skipped_workgroup(const trace::WorkgroupMix& mix) override {
         if (skipped_exact_) skipped_.workgroup(mix, issue_cycles_);
     }
     void sample_warm(const std::vector<trace::WaveTrace>& waves) override {

@@ -90,7 +90,7 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
                          obs_->sample_changed();
     if (steady_ && !fresh && !changed) {
         ++stretch_skipped_;
-        obs_->sample_skipped_workgroup(waves, mix_);
+        obs_->sample_skipped_workgroup(mix_);
         if (p_.warm_l2) obs_->sample_warm(waves);
         return true;
     }

@@ -73,8 +73,8 @@ public:
     }
     // `n` workgroups were skipped since the last sample_steady.
     virtual void sample_skipped(uint64_t /*n*/) {}
-    // A skipped workgroup, as its source holds it, and its mix (its counts that the trace decides are exact).
-    virtual void sample_skipped_workgroup(const std::vector<trace::WaveTrace>& /*waves*/, const trace::WorkgroupMix& /*mix*/) {}
+    // A skipped workgroup's mix, of its waves as its source holds them (its counts that the trace decides are exact).
+    virtual void sample_skipped_workgroup(const trace::WorkgroupMix& /*mix*/) {}
     // With sample.warm: a skipped workgroup, to leave its traces in the caches (untimed).
     virtual void sample_warm(const std::vector<trace::WaveTrace>& /*waves*/) {}
     // With sample.warm: whether the state the rate depends on has changed since the last
