@@ -198,10 +198,12 @@ public:
         StatMap m;
         counters(m);
         const auto [lines, dirty] = l2_held();
-        projection_.mark(id, std::move(m), lines, dirty);
+        projection_.mark(id, clk_.now(), std::move(m), lines, dirty);
     }
     bool sample_stationary(uint64_t from, uint64_t to, uint64_t workgroups, uint64_t remaining) override {
-        if (warmer_) return projection_.drain_small(from, to, sample_tolerance_, double(l2_sector_bytes_));
+        if (warmer_)
+            return projection_.drain_small(from, to, sample_tolerance_, double(l2_sector_bytes_)) &&
+                   projection_.traffic_steady(from, to, sample_tolerance_);
         return projection_.stationary(from, to, workgroups, remaining, l2_lines_, sample_tolerance_, l2_dirty_limit_,
                                       l2_dirty_slack_);
     }

@@ -10,7 +10,7 @@ namespace dcusim {
 struct SampleParams {
     bool on = false;                 // sample.mode = auto
     uint64_t min_workgroups = 1000;  // sample.min_workgroups: smaller grids run in full
-    double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring
+    double warmup_rounds = 1;        // sample.warmup_rounds: occupancy rounds retired before measuring (a window at least)
     double window_rounds = 1;        // sample.window_rounds: one window, in occupancy rounds of retirements
     uint32_t windows = 3;            // sample.steady_windows: consecutive windows that must agree
     double tolerance = 0.05;         // sample.tolerance: the mean window's 95 % confidence half-width, relative
@@ -29,7 +29,7 @@ inline const ParamTable<SampleParams>& sample_param_table() {
             param::count<P>("sample.min_workgroups", "workgroups", "with sample.mode auto: smaller launches run in full", {1, 1e12},
                             &P::min_workgroups),
             param::real<P>("sample.warmup_rounds", "rounds",
-                           "occupancy rounds (workgroups the GPU holds at once) retired before the rate is measured", {1, 1000},
+                           "occupancy rounds (workgroups the GPU holds at once) retired before the rate is measured (at least a window)", {1, 1000},
                            &P::warmup_rounds),
             param::real<P>("sample.window_rounds", "rounds",
                            "one measurement window, in occupancy rounds of retirements (a round: retirements come in waves of that "

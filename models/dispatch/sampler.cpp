@@ -34,8 +34,9 @@ void workgroup_signature(const std::vector<trace::WaveTrace>& waves, uint32_t li
 void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
     rep_ = SampleReport{};
     rep_.grid = grid;
-    warm_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.warmup_rounds * double(capacity))));
     window_ = std::max<uint64_t>(1, uint64_t(std::ceil(p_.window_rounds * double(capacity))));
+    // At least a window: the first mark's centroid is the warm-up's last window's.
+    warm_ = std::max<uint64_t>(window_, uint64_t(std::ceil(p_.warmup_rounds * double(capacity))));
     rep_.capacity = capacity;
     rep_.needed = warm_ + uint64_t(p_.windows) * window_;
     rep_.status = !p_.on                     ? SampleStatus::Off
@@ -58,6 +59,8 @@ void Sampler::restart() {
     warm_end_ = warm_;
     marks_.clear();
     gaps_ = Moments{};
+    recent_.assign(window_, 0);
+    recent_sum_ = 0;
     steady_ = false;
 }
 
@@ -113,7 +116,7 @@ bool Sampler::span_steady(size_t j) const {
     const size_t windows = marks_.size() - 1 - j;
     if (windows < p_.windows) return false;
     double w[kMaxSpanWindows];
-    for (size_t i = 0; i < windows; ++i) w[i] = double(marks_[j + i + 1].at - marks_[j + i].at);
+    for (size_t i = 0; i < windows; ++i) w[i] = marks_[j + i + 1].centroid - marks_[j + i].centroid;
     const size_t batch = mean_known(w, windows, p_.tolerance, p_.windows);
     if (batch == 0 || (p_.warm_l2 && drifts(j, batch)) || dephasing(j, batch)) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
@@ -128,8 +131,8 @@ bool Sampler::span_steady(size_t j) const {
 // within the noise the confidence test allows.
 bool Sampler::drifts(size_t j, size_t batch) const {
     const size_t windows = marks_.size() - 1 - j, half = windows / batch / 2 * batch;
-    const double early = double(marks_[j + half].at - marks_[j].at) / double(half);
-    const double late = double(marks_.back().at - marks_[marks_.size() - 1 - half].at) / double(half);
+    const double early = (marks_[j + half].centroid - marks_[j].centroid) / double(half);
+    const double late = (marks_.back().centroid - marks_[marks_.size() - 1 - half].centroid) / double(half);
     return std::abs(late - early) > p_.tolerance / 2 * (late + early) / 2;
 }
 
@@ -169,11 +172,14 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     // retired: their work (a slower class's, after a new class ended the skipping) would count in
     // this one's windows, and so in every workgroup it projects.
     if (run_retired_ == warm_end_ && older_ > 0) ++warm_end_;
+    Cycle& oldest = recent_[run_retired_ % window_];
+    recent_sum_ += when - oldest;
+    oldest = when;
     if (run_retired_ < warm_end_) return;
     if (!marks_.empty()) gaps_.add(double(when - last_retired_));
     last_retired_ = when;
     if ((run_retired_ - warm_end_) % window_ != 0) return;
-    marks_.push_back({next_mark_, when, gaps_.cv()});
+    marks_.push_back({next_mark_, when, double(recent_sum_) / double(window_), gaps_.cv()});
     gaps_ = Moments{};
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;
@@ -186,10 +192,10 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     const Mark &first = marks_[j], &end = marks_.back();
     const uint64_t workgroups = (last - j) * window_;
     steady_ = true;
-    rate_ = double(end.at - first.at) / double(workgroups);
+    rate_ = (end.centroid - first.centroid) / double(workgroups);
     SampleMeasurement m;
     for (size_t i = 1; i < marks_.size(); ++i) {
-        m.windows.push_back(marks_[i].at - marks_[i - 1].at);
+        m.windows.push_back(marks_[i].centroid - marks_[i - 1].centroid);
         m.burstiness.push_back(marks_[i].burstiness);
     }
     m.span_first = uint32_t(j), m.workgroups_per_window = window_, m.rate = rate_;

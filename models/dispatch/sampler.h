@@ -3,8 +3,9 @@
 // in the spirit of SimPoint's basic-block vectors (Sherwood et al., ASPLOS 2002) and Photon's
 // per-warp vectors (Liu et al., MICRO 2023); equal rounded vectors form a class. The workgroups run
 // in detail until, after a warm-up of at least one occupancy round retired, the retirement rate
-// (cycles per workgroup) is steady over consecutive windows: TBPoint's homogeneous region within a
-// launch (Huang et al., IPDPS 2014), its mean known within a tolerance at 95 % confidence, as
+// (cycles per workgroup, each window timed by its retirements' mean cycle) is steady over
+// consecutive windows: TBPoint's homogeneous region within a launch (Huang et al., IPDPS 2014),
+// its mean known within a tolerance at 95 % confidence, as
 // SMARTS sizes its samples (Wunderlich et al., ISCA 2003), and the bursts its retirements come in no
 // longer spreading (the CUs begin in step). Further workgroups of classes already seen are then read but
 // not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
@@ -141,9 +142,12 @@ private:
     uint64_t retired_ = 0;   // timed workgroups retired this kernel
     uint64_t older_ = 0;     // of an earlier measurement, still in flight
     uint64_t warm_end_ = 1;  // this measurement's retirements at which its windows start
+    // A window boundary: its retirement's cycle, and the mean cycle of the window's retirements ending
+    // there (the warm-up's last window's at the first mark), which the rate is taken from.
     struct Mark {
         uint64_t id;
         Cycle at;
+        double centroid;
         double burstiness;  // of the window ending here (0 at the first mark)
     };
     std::vector<Mark> marks_;  // the current measurement's window boundaries
@@ -156,6 +160,9 @@ private:
         double cv() const { return sum == 0 ? 0 : sd() / (sum / n); }
     } gaps_;
     Cycle last_retired_ = 0;
+    // The current measurement's last window_ retirement cycles (a ring) and their sum.
+    std::vector<Cycle> recent_;
+    uint64_t recent_sum_ = 0;
     uint64_t next_mark_ = 0;
     bool steady_ = false;
     double rate_ = 0;            // cycles per workgroup of the current steady stretch

@@ -54,7 +54,7 @@ TEST_CASE("sampling: 1000 identical workgroups, projected within one workgroup's
     // span, 6 cycles a workgroup, and the 991 skipped at it.
     REQUIRE(r.kernels[0].sample_measurements.size() == 1);
     const SampleMeasurement& m = r.kernels[0].sample_measurements[0];
-    CHECK(m.windows == std::vector<Cycle>{12, 12, 12});
+    CHECK(m.windows == std::vector<double>{12, 12, 12});
     CHECK(m.span_first == 0);
     CHECK(m.workgroups_per_window == 2);
     CHECK(m.rate == 6.0);
@@ -86,7 +86,7 @@ TEST_CASE("sampling: a new class ends the skipping and is measured again", "[sam
     REQUIRE(r.kernels[0].sample_measurements.size() == 2);
     CHECK(r.kernels[0].sample_measurements[0].rate == 6.0);
     CHECK(r.kernels[0].sample_measurements[0].skipped == 491);
-    CHECK(r.kernels[0].sample_measurements[1].windows == std::vector<Cycle>{20, 20, 20});
+    CHECK(r.kernels[0].sample_measurements[1].windows == std::vector<double>{20, 20, 20});
     CHECK(r.kernels[0].sample_measurements[1].rate == 10.0);
     CHECK(r.kernels[0].sample_measurements[1].skipped == 490);
 }

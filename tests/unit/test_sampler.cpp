@@ -2,8 +2,6 @@
 // cycles by hand; and the signature that sorts workgroups into classes.
 #include <catch2/catch.hpp>
 
-#include <cmath>
-
 #include "helpers.h"
 #include "models/cu/compute_unit.h"
 #include "models/dispatch/sample_confidence.h"
@@ -126,10 +124,11 @@ TEST_CASE("sampler: steady after the warm-up and 3 windows within 5 %, then skip
         REQUIRE_FALSE(s.skip(a));
         CHECK(a.tag == i);
     }
-    // Warm-up: 2 retirements (mark 0 at 100); windows of 2 end at 200, 300, 402: 100, 100, 102
-    // cycles, mean 100.67, sd 1.1547; Student's t of 2 degrees of freedom, 4.303 x 1.1547 / sqrt(3)
-    // = 2.87 <= 5 % of the mean (5.03): steady at the 8th, 302 / 6 cycles a workgroup.
-    const Cycle at[8] = {100, 100, 150, 200, 250, 300, 350, 402};
+    // Warm-up: 2 retirements (mark 0 at 100, their mean 75); windows of 2 end at 200, 300, 402, their
+    // means 175, 275, 377: 100, 100, 102 cycles apart, mean 100.67, sd 1.1547; Student's t of 2 degrees
+    // of freedom, 4.303 x 1.1547 / sqrt(3) = 2.87 <= 5 % of the mean (5.03): steady at the 8th,
+    // 302 / 6 cycles a workgroup.
+    const Cycle at[8] = {50, 100, 150, 200, 250, 300, 352, 402};
     for (uint64_t i = 0; i < 8; ++i) s.retired(i, at[i]);
     CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
     REQUIRE(calls.steady.size() == 1);
@@ -153,8 +152,9 @@ TEST_CASE("sampler: windows that disagree are never steady and small or short gr
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
     auto a = wg_of({"compute 3"});
-    // Windows of 2 retirements: 20, 10, 10, 20, 10, 10, ... cycles: neither 16 windows (mean 13.75,
-    // sd 5: 2.131 x 5 / 4 = 2.66 against 0.69) nor 8 pairs (30, 30, 20, ...) agree.
+    // Windows of 2 retirements, 5 or 10 cycles apart in turn: their means 17.5, 12.5, 10, 17.5, ... cycles
+    // apart: neither 16 windows (mean 13.59, sd 3.29: 2.131 x 3.29 / 4 = 1.75 against 0.68) nor 8 pairs
+    // (30, 27.5, 22.5, ...: sd 3.12, 2.365 x 3.12 / 2.83 = 2.61 against 1.36) agree.
     retire_each(s, a, 0, 40, 0, [](uint64_t i) { return (i / 2) % 3 == 1 ? 10 : 5; });
     CHECK(calls.steady.empty());
     CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
@@ -196,10 +196,11 @@ TEST_CASE("sampler: a mean known over the windows, or over their pairs", "[sampl
 }
 
 TEST_CASE("sampler: windows that alternate are steady in pairs", "[sample]") {
-    // Windows of 2 retirements: 20, 10, 20, 10, ... cycles (write-back bursts every other round).
-    // Alone they never agree (6 windows: t 2.571 x sd 5.48 / sqrt(6) = 5.75 against 0.75); 3 pairs
-    // of 30 do (sd 0). At mark 4 there are 2 pairs only, and at mark 5 an odd count (marks 1 to 5:
-    // 2 pairs again): steady at mark 6, marks 0 to 6, 12 workgroups, 90 cycles.
+    // Windows of 2 retirements, 5 then 10 cycles apart in turn (write-back bursts every other round):
+    // their means 17.5, 12.5, 17.5, ... cycles apart. Alone they never agree (6 windows: t 2.571 x sd
+    // 2.74 / sqrt(6) = 2.87 against 0.75); 3 pairs of 30 do (sd 0). At mark 4 there are 2 pairs only,
+    // and at mark 5 an odd count (marks 1 to 5: 2 pairs again): steady at mark 6, marks 0 to 6, 12
+    // workgroups, 90 cycles (mean 7.5 to 97.5).
     Calls calls;
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 2);
@@ -232,6 +233,46 @@ TEST_CASE("sampler: earlier windows that agree lengthen the span", "[sample]") {
     CHECK(calls.steady[0] == std::vector<uint64_t>{0, 4, 8});
     CHECK(s.skip(a));
     CHECK(s.kernel_end().projected_cycles == Approx(80.0 / 8));
+}
+
+TEST_CASE("sampler: a window is timed by its retirements' mean, not by where its last one falls", "[sample]") {
+    // Rounds of 4, a round every 100 cycles: each window's retirements sit around its middle (100,
+    // 200, ...), 45 or 15 cycles either side of it at the ends (-45 -5 5 45, then -15 -5 5 15 in turn),
+    // so their mean is the middle. The last retirements (145, 215, 345, 415) are 70, 130, 70 cycles
+    // apart: mean 90, sd 34.64, 4.303 x 34.64 / 1.732 = 86.1 > 4.5, not steady by them. The means are
+    // 100 apart, and the burstiness (0.742, 0.400, 0.742) does not fall: steady at mark 3, marks 0 to
+    // 3, 12 workgroups, 300 cycles.
+    Calls calls;
+    Sampler s(params(), 128, &calls);
+    s.kernel_start(1000, 4);
+    auto a = wg_of({"compute 3"});
+    const Cycle at[16] = {55, 95, 105, 145, 185, 195, 205, 215, 255, 295, 305, 345, 385, 395, 405, 415};
+    for (uint64_t i = 0; i < 16; ++i) {
+        REQUIRE_FALSE(s.skip(a));
+        s.retired(i, at[i]);
+    }
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 3, 12});
+    CHECK(s.skip(a));
+    const SampleReport r = s.kernel_end();
+    CHECK(r.projected_cycles == Approx(300.0 / 12));
+    REQUIRE(r.measurements.size() == 1);
+    CHECK(r.measurements[0].windows == std::vector<double>{100, 100, 100});
+}
+
+TEST_CASE("sampler: the warm-up lasts at least a window", "[sample]") {
+    // Rounds of 300, windows of 2 rounds (600) after a warm-up of 1 round: the first mark's mean is of
+    // the warm-up's last window, so the warm-up takes 600 too: 600 + 3 x 600 = 2400 retire before a rate.
+    Calls calls;
+    SampleParams p = params();
+    p.window_rounds = 2;
+    Sampler s(p, 128, &calls);
+    s.kernel_start(2400, 300);
+    CHECK(s.kernel_end().status == SampleStatus::TooShort);
+    s.kernel_start(2401, 300);
+    const SampleReport r = s.kernel_end();
+    CHECK(r.status == SampleStatus::NeverSteady);
+    CHECK(r.needed == 2400);
 }
 
 TEST_CASE("sampler: noisy windows are steady once their mean is known within the tolerance", "[sample]") {
@@ -273,10 +314,10 @@ TEST_CASE("sampling: the L2 counts as stationary once full within the tolerance"
     // within 15 of 100 more: filling. 940 -> 949: 9 more at 0.9 a workgroup, full after 57 more.
     // 940 -> 950: 950 >= 95 % of 1,000, as full as the tolerance asks.
     SampleProjection p;
-    p.mark(0, {}, 900);
-    p.mark(1, {}, 940);
-    p.mark(2, {}, 949);
-    p.mark(3, {}, 950);
+    p.mark(0, 0, {}, 900);
+    p.mark(1, 10, {}, 940);
+    p.mark(2, 20, {}, 949);
+    p.mark(3, 30, {}, 950);
     CHECK_FALSE(p.stationary(0, 1, 10, 100, 1000, 0.05));
     CHECK(p.stationary(0, 1, 10, 10, 1000, 0.05));  // at 4 a workgroup: 980 lines at the end
     CHECK_FALSE(p.stationary(1, 2, 10, 100, 1000, 0.05));
@@ -290,12 +331,12 @@ TEST_CASE("sampling: the L2's dirty data must have reached its limit, or stay sh
     // 100 more: not yet. 340 -> 492 (500 - 8): at the limit. 400 -> 370: drains by 7.5 %, more
     // than 5 % (the launch's dirty data written back once): not stationary; 400 -> 390 (2.5 %) is.
     SampleProjection p;
-    p.mark(0, {}, 1000, 300);
-    p.mark(1, {}, 1000, 340);
-    p.mark(2, {}, 1000, 492);
-    p.mark(3, {}, 1000, 400);
-    p.mark(4, {}, 1000, 370);
-    p.mark(5, {}, 1000, 390);
+    p.mark(0, 0, {}, 1000, 300);
+    p.mark(1, 10, {}, 1000, 340);
+    p.mark(2, 20, {}, 1000, 492);
+    p.mark(3, 30, {}, 1000, 400);
+    p.mark(4, 40, {}, 1000, 370);
+    p.mark(5, 50, {}, 1000, 390);
     CHECK_FALSE(p.stationary(0, 1, 10, 100, 1000, 0.05, 500, 8));
     CHECK(p.stationary(0, 1, 10, 30, 1000, 0.05, 500, 8));  // 340 + 120 = 460 at the end
     CHECK(p.stationary(1, 2, 10, 100, 1000, 0.05, 500, 8));
@@ -359,8 +400,9 @@ TEST_CASE("sampler: warmed, a changed L2 ends the skipping at a window's end", "
     s.kernel_start(1000, 2);  // windows of 2 workgroups
     auto a = wg_of({"compute 3"});
     for (uint64_t i = 0; i < 8; ++i) REQUIRE_FALSE(s.skip(a));
-    // Marks at 20, 40, 60, 80: windows of 20, no drift: steady, 60 / 6 = 10 cycles a workgroup.
-    const Cycle at[8] = {20, 20, 30, 40, 50, 60, 70, 80};
+    // A retirement every 10 cycles: marks at 20, 40, 60, 80, the windows' means 15, 35, 55, 75: 20
+    // apart, no drift: steady, 60 / 6 = 10 cycles a workgroup.
+    const Cycle at[8] = {10, 20, 30, 40, 50, 60, 70, 80};
     for (uint64_t i = 0; i < 8; ++i) s.retired(i, at[i]);
     REQUIRE(calls.steady.size() == 1);
     // Each skipped workgroup is warmed; the L2 is asked after 2 and 4 skipped (a window each).
@@ -400,19 +442,20 @@ TEST_CASE("sampler: warmed, windows that drift are not steady", "[sample]") {
 }
 
 TEST_CASE("sampler: a rate is not taken while the retirements' bursts spread out", "[sample]") {
-    // Rounds of 4; every window takes 100 cycles (the rate alone would be steady at mark 3), but the
-    // gaps between its 4 retirements go 97, 1, 1, 1 (mean 25, sd sqrt(2353 - 625) = 41.57: burstiness
-    // 1.6628), then 70, 10, 10, 10 (sd sqrt(1300 - 625) = 25.98: 1.0392), then 25 each (0). Marks 0
-    // to 3: the earlier half's mean (1.6628) is above the later's (0) by more than 5 % of it and more
-    // than the three windows' spread (sd 0.6858); marks 0 to 4 (halves 1.3510 and 0, spread 0.7110) and
-    // 1 to 4 (1.0392 and 0, spread 0.4899) likewise. At mark 5 marks 2 to 5 (0, 0, 0) are steady: 12
+    // Rounds of 4; every window takes 100 cycles and its retirements' mean is 62.5 cycles into it (the
+    // rate alone would be steady at mark 3), but the gaps between its 4 retirements go 49, 1, 1, 49
+    // (in the warm-up too; mean 25, sd 24: burstiness 0.96), then 37, 13, 13, 37 (sd 12: 0.48), then
+    // 25 each (0). Marks 0 to 3: the earlier half's mean (0.96) is above the later's (0) by more than
+    // 5 % of it and more than the three windows' spread (sd 0.3919); marks 0 to 4 (halves 0.72 and 0,
+    // spread 0.3980) and 1 to 4 (0.48 and 0, spread 0.2263); at mark 5, marks 0 to 5 (0.72 and 0, spread
+    // 0.3840) and 1 to 5 (0.24 and 0, spread 0.2078) likewise; marks 2 to 5 (0, 0, 0) are steady: 12
     // workgroups, 300 cycles.
     Calls calls;
     Sampler s(params(), 128, &calls);
     s.kernel_start(1000, 4);
     auto a = wg_of({"compute 3"});
-    const Cycle burst[4] = {97, 1, 1, 1}, spread[4] = {70, 10, 10, 10};
-    auto gap = [&](uint64_t i) -> Cycle { return i < 4 ? (i == 3 ? 70 : 10) : i < 8 ? burst[i % 4] : i < 12 ? spread[i % 4] : 25; };
+    const Cycle burst[4] = {49, 1, 1, 49}, spread[4] = {37, 13, 13, 37};
+    auto gap = [&](uint64_t i) -> Cycle { return i < 8 ? burst[i % 4] : i < 12 ? spread[i % 4] : 25; };
     Cycle t = retire_each(s, a, 0, 20, 0, gap);
     CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3, 4});
     CHECK(calls.steady.empty());
@@ -425,19 +468,19 @@ TEST_CASE("sampler: a rate is not taken while the retirements' bursts spread out
     REQUIRE(r.measurements.size() == 1);
     const std::vector<double>& b = r.measurements[0].burstiness;
     REQUIRE(b.size() == 5);
-    CHECK(b[0] == Approx(1.6628).epsilon(1e-4));
-    CHECK(b[1] == Approx(1.0392).epsilon(1e-4));
+    CHECK(b[0] == Approx(0.96));
+    CHECK(b[1] == Approx(0.48));
     CHECK(b[2] == 0);
     CHECK(b[4] == 0);
 }
 
 TEST_CASE("sampler: a fall in burstiness counts past 5 % of the later half's and past its spread", "[sample]") {
-    // Rounds of 4, every window 1000 cycles; a window's gaps 250 + 3k, then 250 - k three times: mean
-    // 250, sd sqrt(3) k, burstiness sqrt(3) k / 250. Three windows after the warm-up, taken at mark 3
-    // unless their burstiness falls:
-    // - k 153, 150, 147 (1.0600, 1.0392, 1.0184): a fall of 0.0416, within 5 % of 1.0184 (0.0509): taken;
-    // - k 156, 150, 147 (1.0808, 1.0392, 1.0184): 0.0624, past 0.0509 and the spread (sd 0.0259): not;
-    // - k 200, 100, 180 (1.3856, 0.6928, 1.2471): 0.1386, past 5 % (0.0624) but not the spread (0.2993): taken.
+    // Rounds of 4, every window 1000 cycles, its retirements' mean 625 cycles into it; a window's gaps
+    // 250 + k, 250 - k, 250 - k, 250 + k: mean 250, sd k, burstiness k / 250. Three windows after the
+    // warm-up (gaps of 250), taken at mark 3 unless their burstiness falls:
+    // - k 153, 150, 147 (0.612, 0.600, 0.588): a fall of 0.024, within 5 % of 0.588 (0.0294): taken;
+    // - k 156, 150, 147 (0.624, 0.600, 0.588): 0.036, past 0.0294 and the spread (sd 0.0150): not;
+    // - k 200, 100, 180 (0.8, 0.4, 0.72): 0.08, past 5 % (0.036) but not the spread (0.1728): taken.
     struct Case {
         uint64_t k[3];
         bool taken;
@@ -451,14 +494,40 @@ TEST_CASE("sampler: a fall in burstiness counts past 5 % of the later half's and
         auto gap = [&](uint64_t i) -> Cycle {
             if (i < 4) return 250;  // the warm-up
             const uint64_t k = c.k[(i - 4) / 4];
-            return i % 4 == 0 ? 250 + 3 * k : 250 - k;
+            return i % 4 == 0 || i % 4 == 3 ? 250 + k : 250 - k;
         };
         retire_each(s, a, 0, 16, 0, gap);
         CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
         CHECK(calls.steady.size() == (c.taken ? 1u : 0u));
         const SampleReport r = s.kernel_end();
-        if (c.taken) CHECK(r.measurements.at(0).burstiness.at(2) == Approx(std::sqrt(3.0) * double(c.k[2]) / 250));
+        if (c.taken) CHECK(r.measurements.at(0).burstiness.at(2) == Approx(double(c.k[2]) / 250));
     }
+}
+
+TEST_CASE("sampling: the DRAM traffic is steady by bytes per cycle, bytes under the tolerance's share untested", "[sample]") {
+    // Windows of 70, 130, 70, 130 cycles reading 100 bytes a cycle: 7,000, 13,000, ... bytes a window
+    // (mean 10,000, sd 3,464: 3.182 x 3,464 / 2 = 5,511 > 500, and 2 pairs are fewer than 3) but 100
+    // a cycle in each: steady. Writes of 0, 300, 0, 100 bytes (400 of 40,400, under 5 %: 2,020) are
+    // not tested; 0, 1,200, 0, 1,200 (2,400 of 42,400, over 2,120) are, and vary.
+    auto marks = [](const Cycle* at, const double* written) {
+        SampleProjection p;
+        double read = 0, wrote = 0;
+        for (uint64_t i = 0; i < 5; ++i) {
+            if (i > 0) read += 100.0 * double(at[i] - at[i - 1]), wrote += written[i - 1];
+            p.mark(i, at[i], {{"dram.read_bytes", read}, {"dram.write_bytes", wrote}}, 0);
+        }
+        return p;
+    };
+    const Cycle at[5] = {0, 70, 200, 270, 400};
+    const double few[4] = {0, 300, 0, 100}, more[4] = {0, 1200, 0, 1200};
+    CHECK(marks(at, few).traffic_steady(0, 4, 0.05));
+    CHECK_FALSE(marks(at, more).traffic_steady(0, 4, 0.05));
+    // The same reads in windows of 100 cycles (a rate that changes per cycle: 70, 130, 70, 130).
+    const Cycle even[5] = {0, 100, 200, 300, 400};
+    SampleProjection p;
+    const double read[5] = {0, 7000, 20000, 27000, 40000};
+    for (uint64_t i = 0; i < 5; ++i) p.mark(i, even[i], {{"dram.read_bytes", read[i]}}, 0);
+    CHECK_FALSE(p.traffic_steady(0, 4, 0.05));
 }
 
 TEST_CASE("sampling: warmed, the dirty data may drain by up to a third of the tolerance of the DRAM traffic", "[sample]") {
@@ -466,10 +535,10 @@ TEST_CASE("sampling: warmed, the dirty data may drain by up to a third of the to
     // third of it 1,066.7 bytes: 33 sectors of 32 (1,056 bytes) may drain, 34 (1,088) may not;
     // growing always may.
     SampleProjection p;
-    p.mark(0, {}, 0, 1000);
-    p.mark(1, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 967);
-    p.mark(2, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 966);
-    p.mark(3, {{"dram.read_bytes", 60000}, {"dram.write_bytes", 14000}}, 0, 2000);
+    p.mark(0, 0, {}, 0, 1000);
+    p.mark(1, 10, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 967);
+    p.mark(2, 20, {{"dram.read_bytes", 50000}, {"dram.write_bytes", 14000}}, 0, 966);
+    p.mark(3, 30, {{"dram.read_bytes", 60000}, {"dram.write_bytes", 14000}}, 0, 2000);
     CHECK(p.drain_small(0, 1, 0.05, 32));
     CHECK_FALSE(p.drain_small(0, 2, 0.05, 32));
     CHECK(p.drain_small(2, 3, 0.05, 32));
@@ -479,8 +548,8 @@ TEST_CASE("sampling: a sum the warming counted replaces its projection", "[sampl
     // 10 workgroups over the span: 100 DRAM bytes and 40 requests each. 5 are skipped: +200 requests
     // projected; the DRAM bytes are the 70 the warming counted, not 500.
     SampleProjection p;
-    p.mark(0, {{"dram.read_bytes", 0}, {"l2.requests", 0}}, 0);
-    p.mark(1, {{"dram.read_bytes", 1000}, {"l2.requests", 400}}, 0);
+    p.mark(0, 0, {{"dram.read_bytes", 0}, {"l2.requests", 0}}, 0);
+    p.mark(1, 10, {{"dram.read_bytes", 1000}, {"l2.requests", 400}}, 0);
     p.steady(0, 1, 10);
     p.skipped(5);
     p.counted("dram.read_bytes", 70);
