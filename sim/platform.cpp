@@ -297,8 +297,9 @@ private:
                                 std::to_string(min_workgroups_) + ")";
                 break;
             case SampleStatus::TooShort:
-                r.sample_note = "ran in full: " + std::to_string(sample_.grid) + " workgroups, not more than the warm-up and the steady windows take (" +
-                                std::to_string(sample_.needed) + ", rounds of " + std::to_string(sample_.capacity) + ")";
+                r.sample_note = "ran in full: " + std::to_string(sample_.grid) + " workgroups, fewer than twice the " +
+                                std::to_string(sample_.needed) + " timed at least (the warm-up, the steady windows and a round draining; rounds of " +
+                                std::to_string(sample_.capacity) + ")";
                 break;
             default:
                 r.sample_note = "ran in full: " + wgs + ", the rate was never steady within sample.tolerance" +

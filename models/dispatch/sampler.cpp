@@ -38,10 +38,10 @@ void Sampler::kernel_start(uint64_t grid, uint64_t capacity) {
     // At least a window: the first mark's centroid is the warm-up's last window's.
     warm_ = std::max<uint64_t>(window_, uint64_t(std::ceil(p_.warmup_rounds * double(capacity))));
     rep_.capacity = capacity;
-    rep_.needed = warm_ + uint64_t(p_.windows) * window_;
+    rep_.needed = warm_ + uint64_t(p_.windows) * window_ + capacity;
     rep_.status = !p_.on                     ? SampleStatus::Off
                   : grid < p_.min_workgroups ? SampleStatus::TooSmall
-                  : grid <= rep_.needed      ? SampleStatus::TooShort
+                  : grid < 2 * rep_.needed   ? SampleStatus::TooShort
                                              : SampleStatus::NeverSteady;
     active_ = rep_.status == SampleStatus::NeverSteady;
     classes_.clear();

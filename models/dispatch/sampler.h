@@ -35,8 +35,9 @@ namespace dcusim {
 // The longest span of windows a rate and its sums are taken over (sample.steady_windows at most).
 constexpr uint32_t kMaxSpanWindows = 16;
 
-// TooSmall: fewer workgroups than sample.min_workgroups; TooShort: than the warm-up and the steady
-// windows take (`needed`), so nothing could be left to skip.
+// TooSmall: fewer workgroups than sample.min_workgroups; TooShort: fewer than twice those timed at
+// least (`needed`: the warm-up, the steady windows, and the round resident when skipping starts, which
+// drains in detail), so fewer could be skipped than are timed: too little to gain for a projection.
 enum class SampleStatus { Off, TooSmall, TooShort, NeverSteady, Projected };
 
 struct SampleReport {
@@ -45,7 +46,7 @@ struct SampleReport {
     uint64_t total = 0;      // workgroups read from the trace
     uint64_t simulated = 0;  // of them, timed in detail
     uint64_t classes = 0;    // distinct signatures seen
-    uint64_t needed = 0;     // workgroups the warm-up and the steady windows retire
+    uint64_t needed = 0;     // workgroups timed at least: the warm-up, the steady windows, a round draining
     uint64_t capacity = 0;   // workgroups the GPU holds at once (an occupancy round)
     double projected_cycles = 0;  // skipped workgroups x the steady rate of their stretch
     std::vector<SampleMeasurement> measurements;

@@ -101,6 +101,18 @@ TEST_CASE("sampling: a kernel too small runs in full and says so", "[sample]") {
     CHECK(r.kernels[0].sample_note == "ran in full: 999 workgroups, fewer than sample.min_workgroups (1000)");
 }
 
+TEST_CASE("sampling: a kernel with fewer than twice the workgroups timed at least runs in full", "[sample]") {
+    // Rounds of 2: the warm-up (2), 3 windows (6) and the round draining (2) are 10 timed at least;
+    // 19 workgroups could skip fewer than that, so they run in full (10 on CU 0, 12 cycles each: 120).
+    // (The sampler's own test has the boundary: twice that may be sampled.)
+    auto r = run_text(kernel_of(std::vector<unsigned>(19, 3)), {{"mem.model", "fixed"}, {"cu.count", "2"}, {"cu.max_workgroups", "1"},
+                                                                 {"sample.mode", "auto"}, {"sample.min_workgroups", "10"}});
+    CHECK(stat(r, "cycles") == 120);
+    CHECK(stat(r, "sample.projected") == 0);
+    CHECK(r.kernels[0].sample_note ==
+          "ran in full: 19 workgroups, fewer than twice the 10 timed at least (the warm-up, the steady windows and a round draining; rounds of 2)");
+}
+
 TEST_CASE("sampling: off changes nothing and adds nothing", "[sample]") {
     auto r = run_sampled(std::vector<unsigned>(1000, 3), "off");
     CHECK(stat(r, "cycles") == 6000);

@@ -165,13 +165,15 @@ TEST_CASE("sampler: windows that disagree are never steady and small or short gr
     CHECK(r.status == SampleStatus::TooSmall);
     CHECK(r.simulated == 5);
 
-    // Rounds of 300: the warm-up and 3 windows retire 1200, so 1200 leave nothing to skip; 1201 may.
-    s.kernel_start(1200, 300);
+    // Rounds of 300: the warm-up and 3 windows retire 1200, and the round resident when skipping starts
+    // drains timed: 1500 timed at least. Below twice that fewer could be skipped than are timed: 2999
+    // run in full, 3000 may be sampled.
+    s.kernel_start(2999, 300);
     CHECK_FALSE(s.skip(a));
     r = s.kernel_end();
     CHECK(r.status == SampleStatus::TooShort);
-    CHECK(r.needed == 1200);
-    s.kernel_start(1201, 300);
+    CHECK(r.needed == 1500);
+    s.kernel_start(3000, 300);
     CHECK(s.kernel_end().status == SampleStatus::NeverSteady);
 }
 
@@ -262,17 +264,18 @@ TEST_CASE("sampler: a window is timed by its retirements' mean, not by where its
 
 TEST_CASE("sampler: the warm-up lasts at least a window", "[sample]") {
     // Rounds of 300, windows of 2 rounds (600) after a warm-up of 1 round: the first mark's mean is of
-    // the warm-up's last window, so the warm-up takes 600 too: 600 + 3 x 600 = 2400 retire before a rate.
+    // the warm-up's last window, so the warm-up takes 600 too: 600 + 3 x 600 = 2400 retire before a rate,
+    // and with the round draining 2700 are timed at least: 5400 may be sampled, 5399 not.
     Calls calls;
     SampleParams p = params();
     p.window_rounds = 2;
     Sampler s(p, 128, &calls);
-    s.kernel_start(2400, 300);
+    s.kernel_start(5399, 300);
     CHECK(s.kernel_end().status == SampleStatus::TooShort);
-    s.kernel_start(2401, 300);
+    s.kernel_start(5400, 300);
     const SampleReport r = s.kernel_end();
     CHECK(r.status == SampleStatus::NeverSteady);
-    CHECK(r.needed == 2400);
+    CHECK(r.needed == 2700);
 }
 
 TEST_CASE("sampler: noisy windows are steady once their mean is known within the tolerance", "[sample]") {
