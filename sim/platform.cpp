@@ -269,7 +269,7 @@ private:
         const auto [lines, dirty] = l2_held();
         return {double(lines) >= (1 - sample_tolerance_) * double(l2_lines_),
                 l2_dirty_limit_ && dirty + l2_dirty_slack_ >= l2_dirty_limit_,
-                warmer_->read_bytes() + warmer_->written_bytes(), warmer_->workgroups()};
+                warmer_->read_bytes() + warmer_->written_bytes(), warmer_->workgroups(), dirty};
     }
 
     // The projected sums and the sample.* figures, and the note every output carries.

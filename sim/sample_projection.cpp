@@ -6,6 +6,7 @@
 
 #include "../models/dispatch/sample_confidence.h"
 #include "../models/dispatch/sampler.h"
+#include "sample_regime.h"
 #include "stats_catalog.h"
 
 namespace dcusim {
@@ -89,17 +90,11 @@ bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroup
     return settled(a.dirty, b.dirty, workgroups, remaining, dirty_limit, double(dirty_limit) - double(dirty_slack));
 }
 
-// Write-backs among reads cost the DRAM more than their share of its bytes (the bus turns round): on a
-// 1 GiB read stream of 262,144 workgroups (H200 preset, the launch's 2.4 MB of dirty data), a span
-// whose drain was 4.2 % of its DRAM bytes ran 11.4 % slower than the stream after it, 2.7 times the
-// share. So a drain may be a third of the tolerance of the span's traffic.
-constexpr double kDrainCost = 3;
-
 bool SampleProjection::drain_small(uint64_t from, uint64_t to, double tolerance, double sector_bytes) const {
     const Mark &a = find(from), &b = find(to);
     if (b.dirty >= a.dirty) return true;
     const double traffic = delta(a.counters, b.counters, "dram.read_bytes") + delta(a.counters, b.counters, "dram.write_bytes");
-    return kDrainCost * double(a.dirty - b.dirty) * sector_bytes <= tolerance * traffic;
+    return drain_within(double(a.dirty - b.dirty) * sector_bytes, traffic, tolerance);
 }
 
 void SampleProjection::steady(uint64_t from, uint64_t to, uint64_t workgroups) {

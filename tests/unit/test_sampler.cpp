@@ -603,6 +603,32 @@ TEST_CASE("sample regime: the L2 full, or the warmed traffic moved, then settled
     for (int i = 0; i < 20; ++i) CHECK_FALSE(window(3));
 }
 
+TEST_CASE("sample regime: skipping goes on while older dirty data drains", "[sample]") {
+    // Windows of 10 workgroups and 1,000 DRAM bytes, tolerance 5 %, sectors of 32 bytes. The L2 becomes
+    // full; its traffic is settled at once, but its dirty data drains by 100 sectors a window for two
+    // windows: 3,200 bytes a window, 3 times dearer than its share, against 5 % of the last 3 windows'
+    // 3,000 bytes (150). Skipping stops only once 3 windows have drained no more than that: 0 sectors.
+    auto run = [](const uint64_t* dirty, size_t n) {
+        SampleRegime r(0.05, 32, 16);
+        L2Look look;
+        look.dirty = 1000;
+        r.steady(look);
+        std::vector<bool> out;
+        for (size_t i = 0; i < n; ++i) {
+            look.workgroups += 10, look.traffic += 1000, look.full = i >= 3, look.dirty = dirty[i];
+            out.push_back(r.changed(look));
+        }
+        return out;
+    };
+    const uint64_t draining[8] = {1000, 1000, 1000, 900, 800, 800, 800, 800};
+    CHECK(run(draining, 8) == std::vector<bool>{false, false, false, false, false, false, false, true});
+    // One sector drained (32 x 3 = 96 <= 150) is settled at the second window after the change; two
+    // (192) are not, until they leave the last 3 windows.
+    const uint64_t one[5] = {1000, 1000, 1000, 999, 999}, two[7] = {1000, 1000, 1000, 998, 998, 998, 998};
+    CHECK(run(one, 5) == std::vector<bool>{false, false, false, false, true});
+    CHECK(run(two, 7) == std::vector<bool>{false, false, false, false, false, false, true});
+}
+
 TEST_CASE("sampler: warmed, alternating windows are steady in pairs and do not drift by halves", "[sample]") {
     // The windows above (20, 10, 20, 10, 20, 10) with warming, which asks for no drift as well: halves of
     // whole pairs (the first and the last pair, 15 and 15 a window) agree. Halves of 3 windows (16.7
