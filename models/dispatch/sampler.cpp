@@ -110,7 +110,7 @@ bool Sampler::skip(const std::vector<trace::WaveTrace>& waves) {
 // is known within sample.tolerance (mean_known: over the windows or their pairs). Windows of one
 // round are noisy (DRAM refreshes, write-back bursts: +-10 % on a stream), but a stationary rate's
 // mean needs only more of them; a rate that trends, or alternates widely even over pairs, does not
-// pass. The L2 must not be filling over the span either.
+// pass, nor one that drifts. The L2 must not be filling over the span either.
 bool Sampler::span_steady(size_t j) const {
     const Mark &first = marks_[j], &last = marks_.back();
     const size_t windows = marks_.size() - 1 - j;
@@ -118,7 +118,7 @@ bool Sampler::span_steady(size_t j) const {
     double w[kMaxSpanWindows];
     for (size_t i = 0; i < windows; ++i) w[i] = marks_[j + i + 1].centroid - marks_[j + i].centroid;
     const size_t batch = mean_known(w, windows, p_.tolerance, p_.windows);
-    if (batch == 0 || (p_.warm_l2 && drifts(j, batch)) || dephasing(j, batch)) return false;
+    if (batch == 0 || drifts(j, batch)) return false;
     const uint64_t remaining = rep_.grid > rep_.total ? rep_.grid - rep_.total : 0;
     return obs_->sample_stationary(first.id, last.id, windows * window_, remaining);
 }
@@ -128,34 +128,14 @@ bool Sampler::span_steady(size_t j) const {
 // are of whole batches of `batch` windows: where the mean was known only in pairs, halves of an odd
 // count of alternating windows would hold one more slow window than the other. A rate settling after
 // the kernel's start, or after a restart mid-kernel, falls or rises over several windows, each step
-// within the noise the confidence test allows.
+// within the noise the confidence test allows: at the kernel's start every CU takes a full round of
+// workgroups at once, and as their retirements spread out of step the rate moves (a reduction's windows
+// fall by 8 % over twelve rounds, 2,374 to 2,205 cycles).
 bool Sampler::drifts(size_t j, size_t batch) const {
     const size_t windows = marks_.size() - 1 - j, half = windows / batch / 2 * batch;
     const double early = (marks_[j + half].centroid - marks_[j].centroid) / double(half);
     const double late = (marks_.back().centroid - marks_[marks_.size() - 1 - half].centroid) / double(half);
     return std::abs(late - early) > p_.tolerance / 2 * (late + early) / 2;
-}
-
-// Whether the CUs are still falling out of step over the windows from mark j to the last: the mean
-// burstiness of their retirements falls from the earlier half to the later (halves as drifts() takes
-// them) by more than the tolerance of the later half's and more than the windows' own spread. At the
-// kernel's start every CU takes a full round of workgroups at once; their retirements come in bursts
-// that spread out over several rounds as workgroups' times differ, and the rate moves with them, by
-// steps no test of the windows' cycles sees (a reduction: 8 % over ten rounds, its first three
-// windows within 0.7 % of each other). A burstiness that only varies (a DRAM-bound stream's, 1.2-1.9
-// from one round to the next) is no fall.
-bool Sampler::dephasing(size_t j, size_t batch) const {
-    const size_t half = (marks_.size() - 1 - j) / batch / 2 * batch;
-    if (half == 0) return false;
-    double early = 0, late = 0;
-    for (size_t i = 1; i <= half; ++i) {
-        early += marks_[j + i].burstiness;
-        late += marks_[marks_.size() - i].burstiness;
-    }
-    Moments span;
-    for (size_t i = j + 1; i < marks_.size(); ++i) span.add(marks_[i].burstiness);
-    early /= double(half), late /= double(half);
-    return early - late > std::max(p_.tolerance * late, span.sd());
 }
 
 void Sampler::retired(uint64_t tag, Cycle when) {

@@ -5,16 +5,16 @@
 // in detail until, after a warm-up of at least one occupancy round retired, the retirement rate
 // (cycles per workgroup, each window timed by its retirements' mean cycle) is steady over
 // consecutive windows: TBPoint's homogeneous region within a launch (Huang et al., IPDPS 2014),
-// its mean known within a tolerance at 95 % confidence, as
-// SMARTS sizes its samples (Wunderlich et al., ISCA 2003), and the bursts its retirements come in no
-// longer spreading (the CUs begin in step). Further workgroups of classes already seen are then read but
-// not timed: each adds the steady rate to the kernel's cycles and the window's per-workgroup
-// counter deltas to its sums. A class never seen ends the skipping and starts the measurement
-// again. The workgroups resident when skipping starts drain in detail (the tail). With sample.warm
-// (the default) each skipped workgroup is handed to the observer to warm the L2, a rate must not
-// drift, and the observer may end a stretch when the L2's state changes (sim/sample_regime.h):
-// measured again from there. Without it, the skipped workgroups touch no cache, so a rate is not
-// taken while the L2 is filling up, unless it would still not be full at the kernel's end.
+// its mean known within a tolerance at 95 % confidence, as SMARTS sizes its samples (Wunderlich et
+// al., ISCA 2003), and not drifting (the CUs begin in step, and the rate moves as they spread).
+// Further workgroups of classes already seen are then read but not timed: each adds the steady rate
+// to the kernel's cycles and the window's per-workgroup counter deltas to its sums. A class never
+// seen ends the skipping and starts the measurement again. The workgroups resident when skipping
+// starts drain in detail (the tail). With sample.warm (the default) each skipped workgroup is handed
+// to the observer to warm the L2, and the observer may end a stretch when the L2's state changes
+// (sim/sample_regime.h): measured again from there. Without it, the skipped workgroups touch no
+// cache, so a rate is not taken while the L2 is filling up, unless it would still not be full at the
+// kernel's end.
 #pragma once
 
 #include <algorithm>
@@ -127,7 +127,6 @@ private:
     // 95 % confidence (and the L2 allows).
     bool span_steady(size_t j) const;
     bool drifts(size_t j, size_t batch) const;
-    bool dephasing(size_t j, size_t batch) const;
 
     SampleParams p_;
     uint32_t line_bytes_;
@@ -152,8 +151,8 @@ private:
         double burstiness;  // of the window ending here (0 at the first mark)
     };
     std::vector<Mark> marks_;  // the current measurement's window boundaries
-    // Count, sum and sum of squares of values: the gaps between the current window's retirements (its
-    // burstiness, their coefficient of variation), or a span's burstiness (its spread).
+    // Count, sum and sum of squares of the gaps between the current window's retirements: its
+    // burstiness, their coefficient of variation (reported, a sign of the CUs in step).
     struct Moments {
         double n = 0, sum = 0, squares = 0;
         void add(double x) { n += 1, sum += x, squares += x * x; }
