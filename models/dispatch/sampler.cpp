@@ -159,7 +159,7 @@ void Sampler::retired(uint64_t tag, Cycle when) {
     if (!marks_.empty()) gaps_.add(double(when - last_retired_));
     last_retired_ = when;
     if ((run_retired_ - warm_end_) % window_ != 0) return;
-    marks_.push_back({next_mark_, when, double(recent_sum_) / double(window_), gaps_.cv()});
+    marks_.push_back({next_mark_, double(recent_sum_) / double(window_), gaps_.cv()});
     gaps_ = Moments{};
     obs_->sample_mark(next_mark_++);
     if (marks_.size() <= p_.windows) return;

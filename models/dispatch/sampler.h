@@ -142,11 +142,11 @@ private:
     uint64_t retired_ = 0;   // timed workgroups retired this kernel
     uint64_t older_ = 0;     // of an earlier measurement, still in flight
     uint64_t warm_end_ = 1;  // this measurement's retirements at which its windows start
-    // A window boundary: its retirement's cycle, and the mean cycle of the window's retirements ending
-    // there (the warm-up's last window's at the first mark), which the rate is taken from.
+    // A window boundary (a retirement: the counters are taken there), and the mean cycle of the
+    // window's retirements ending there (the warm-up's last window's at the first mark), which the
+    // rate is taken from.
     struct Mark {
         uint64_t id;
-        Cycle at;
         double centroid;
         double burstiness;  // of the window ending here (0 at the first mark)
     };
