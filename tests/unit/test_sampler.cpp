@@ -53,6 +53,19 @@ Cycle retire_each(Sampler& s, trace::WorkgroupTrace& wg, uint64_t from, uint64_t
     return t;
 }
 
+// Checks that one rate was taken, over marks span[0] to span[1] (span[2] workgroups), that the next
+// workgroup of `wg` is skipped at it and the kernel projects `projected` cycles; its report.
+SampleReport one_rate(Sampler& s, const Calls& calls, trace::WorkgroupTrace& wg, const std::vector<uint64_t>& span,
+                      double projected) {
+    REQUIRE(calls.steady.size() == 1);
+    CHECK(calls.steady[0] == span);
+    CHECK(s.skip(wg));
+    SampleReport r = s.kernel_end();
+    CHECK(r.projected_cycles == Approx(projected));
+    REQUIRE(r.measurements.size() == 1);
+    return r;
+}
+
 // Times workgroups 2k and 2k + 1 of `wg` for k from `from` to `to` - 1, in rounds of 2: the second
 // retires at mark_at[k] (a window boundary) and the first 5 cycles before it.
 void retire_pairs(Sampler& s, trace::WorkgroupTrace& wg, const Cycle* mark_at, uint64_t from, uint64_t to) {
@@ -251,12 +264,7 @@ TEST_CASE("sampler: a window is timed by its retirements' mean, not by where its
         REQUIRE_FALSE(s.skip(a));
         s.retired(i, at[i]);
     }
-    REQUIRE(calls.steady.size() == 1);
-    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 3, 12});
-    CHECK(s.skip(a));
-    const SampleReport r = s.kernel_end();
-    CHECK(r.projected_cycles == Approx(300.0 / 12));
-    REQUIRE(r.measurements.size() == 1);
+    const SampleReport r = one_rate(s, calls, a, {0, 3, 12}, 300.0 / 12);
     CHECK(r.measurements[0].windows == std::vector<double>{100, 100, 100});
 }
 
@@ -421,12 +429,7 @@ TEST_CASE("sampler: a rate is taken once the windows' means agree, however the b
     auto gap = [&](uint64_t i) -> Cycle { return i < 8 ? burst[i % 4] : i < 12 ? spread[i % 4] : 25; };
     retire_each(s, a, 0, 16, 0, gap);
     CHECK(calls.marks == std::vector<uint64_t>{0, 1, 2, 3});
-    REQUIRE(calls.steady.size() == 1);
-    CHECK(calls.steady[0] == std::vector<uint64_t>{0, 3, 12});
-    CHECK(s.skip(a));
-    const SampleReport r = s.kernel_end();
-    CHECK(r.projected_cycles == Approx(300.0 / 12));
-    REQUIRE(r.measurements.size() == 1);
+    const SampleReport r = one_rate(s, calls, a, {0, 3, 12}, 300.0 / 12);
     const std::vector<double>& b = r.measurements[0].burstiness;
     REQUIRE(b.size() == 3);
     CHECK(b[0] == Approx(0.96));
