@@ -44,6 +44,11 @@ double delta(const StatMap& a, const StatMap& b, const char* key) {
     return (j == b.end() ? 0.0 : j->second) - (i == a.end() ? 0.0 : i->second);
 }
 
+// The DRAM bytes read and written between two snapshots.
+double dram_bytes(const StatMap& a, const StatMap& b) {
+    return delta(a, b, "dram.read_bytes") + delta(a, b, "dram.write_bytes");
+}
+
 // Whether a count going from a to b over `workgroups` stays where it is for `remaining` more:
 // not growing, full (at least `full`), or at its pace still short of its cap at the end.
 bool settled(uint64_t a, uint64_t b, uint64_t workgroups, uint64_t remaining, uint64_t cap, double full) {
@@ -65,7 +70,7 @@ bool SampleProjection::traffic_steady(uint64_t from, uint64_t to, double toleran
     const size_t n = size_t(to - from);
     if (n < 2) return true;
     const Mark &a = find(from), &b = find(to);
-    const double total = delta(a.counters, b.counters, "dram.read_bytes") + delta(a.counters, b.counters, "dram.write_bytes");
+    const double total = dram_bytes(a.counters, b.counters);
     for (const char* key : {"dram.read_bytes", "dram.write_bytes"}) {
         if (delta(a.counters, b.counters, key) <= tolerance * total) continue;
         std::vector<double> per_cycle;
@@ -93,8 +98,7 @@ bool SampleProjection::stationary(uint64_t from, uint64_t to, uint64_t workgroup
 bool SampleProjection::drain_small(uint64_t from, uint64_t to, double tolerance, double sector_bytes) const {
     const Mark &a = find(from), &b = find(to);
     if (b.dirty >= a.dirty) return true;
-    const double traffic = delta(a.counters, b.counters, "dram.read_bytes") + delta(a.counters, b.counters, "dram.write_bytes");
-    return drain_within(double(a.dirty - b.dirty) * sector_bytes, traffic, tolerance);
+    return drain_within(double(a.dirty - b.dirty) * sector_bytes, dram_bytes(a.counters, b.counters), tolerance);
 }
 
 void SampleProjection::steady(uint64_t from, uint64_t to, uint64_t workgroups) {
