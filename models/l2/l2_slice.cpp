@@ -231,7 +231,6 @@ void L2Slice::mark_dirty(uint64_t line_no, uint32_t sectors, uint32_t full, Evic
 
 L2Slice::WarmTraffic L2Slice::warm(uint64_t line_no, uint32_t sectors, uint32_t full, trace::Op op, bool copy) {
     WarmTraffic t;
-    tags_.prefetch(line_no);  // the set's arrays miss together rather than one after the other
     // A victim leaves as a write-back would, untimed: its dirty sectors are counted as written.
     auto drop = [this, &t](const SectorTags::Victim& v) { t.written_sectors += leave(v); };
     if (op == trace::Op::Store && copy && !p_.sides.store_copies) {

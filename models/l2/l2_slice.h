@@ -75,6 +75,8 @@ public:
         uint32_t read_sectors = 0, written_sectors = 0;
     };
     WarmTraffic warm(uint64_t line_no, uint32_t sectors, uint32_t full, trace::Op op, bool copy);
+    // warm()'s set, into the host's cache: the warmer asks a few accesses ahead, so that the misses overlap.
+    void prefetch(uint64_t line_no) const { tags_.prefetch(line_no); }
     // Empties this slice's copy of a line homed elsewhere (written there).
     void drop_copy(uint64_t line_no) override { tags_.drop(line_no); }
     void invalidate() {  // empties the slice; dirty data is dropped (not this kernel's traffic)

@@ -9,6 +9,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -30,7 +31,8 @@ public:
     L2Warmer(std::vector<L2Slice*> slices, ChannelMap map, L2Partitions sides, L2LinkIf* link, Geometry g)
         : slices_(std::move(slices)), map_(map), sides_(sides), link_(link), cus_(g.cus), line_(g.line_bytes),
           sector_(g.sector_bytes), per_line_(g.line_bytes / g.sector_bytes),
-          per_fetch_(std::max<uint32_t>(1, std::min(g.l1_fetch_bytes, g.line_bytes) / g.sector_bytes)) {}
+          per_fetch_(std::max<uint32_t>(1, std::min(g.l1_fetch_bytes, g.line_bytes) / g.sector_bytes)),
+          copy_of_(copies(sides_, uint32_t(slices_.size()))) {}
     // A skipped workgroup's waves, as its trace holds them.
     void workgroup(const std::vector<trace::WaveTrace>& waves);
     // One access of a CU to a line: `sectors` touched, `full` of them written whole (stores).
@@ -48,9 +50,26 @@ public:
     uint64_t workgroups() const { return next_cu_; }  // warmed so far
 
 private:
-    void instruction(uint32_t cu, const trace::WaveTrace& w, const trace::Instr& in);
+    // These take the side of the CU the workgroup runs on.
+    void instruction(uint32_t side, const trace::WaveTrace& w, const trace::Instr& in);
     void add_bytes(uint64_t a, uint64_t end);
-    void range(uint32_t cu, uint64_t a, uint64_t end, trace::Op op);
+    void range(uint32_t side, uint64_t a, uint64_t end, trace::Op op);
+    void affine(uint32_t side, const trace::Instr& in);
+    // A workgroup's accesses are gathered, then applied in order with the tag sets of the next few
+    // brought into the host's cache first: the sets of a large L2 are cold, and their misses overlap.
+    struct Routed {
+        Access a;
+        uint32_t side, home, copy;  // side: the CU's; copy: the slice of its side's copy, or kNoCopy
+        uint32_t dropped;           // a slice whose copy a store drops (kNoCopy: none)
+    };
+    static constexpr uint32_t kNoCopy = ~0u;
+    Routed route(uint32_t side, const Access& a) const;
+    void gather(uint32_t side, const Access& a) { routed_.push_back(route(side, a)); }
+    void apply(const Routed& r);
+    std::vector<Routed> routed_;
+    // The slice of side s's copy of a line homed on channel c, at s * channels + c (kNoCopy: none, the
+    // home is on that side or the sides keep no copies); built once, as the channels' sides are fixed.
+    static std::vector<uint32_t> copies(const L2Partitions& sides, uint32_t channels);
 
     std::vector<L2Slice*> slices_;
     ChannelMap map_;
@@ -60,6 +79,7 @@ private:
     Divisor line_, sector_;
     uint32_t per_line_;
     uint32_t per_fetch_;  // L2 sectors in what an L1 load miss asks for
+    std::vector<uint32_t> copy_of_;
     uint32_t l1_blocks(uint32_t sectors) const;  // sectors grown to whole L1 fetches
     uint64_t next_cu_ = 0;
     uint64_t read_sectors_ = 0, written_sectors_ = 0;
@@ -69,6 +89,18 @@ private:
         uint32_t sectors;
         uint32_t bytes[32];  // bytes written per sector (stores: a sector is written whole at sector_bytes)
     };
+    Access line_access(const Line& l, trace::Op op) const;  // one of an instruction's lines
+    void shape_lines(const trace::Instr& in, uint64_t base_addr, std::vector<Access>& out) const;
+    // Affine instructions' accesses by shape, their lines numbered from the first lane's (affine()).
+    struct Shape {
+        int64_t stride = 0;
+        uint64_t mask = 0;
+        uint32_t bytes = 0;
+        uint64_t offset = ~uint64_t(0);  // the base's place in its line (none yet)
+        trace::Op op{};
+        std::vector<Access> lines;
+    };
+    std::array<Shape, 64> shapes_;
     std::vector<Line> lines_;
     uint64_t lines_low_ = 0, lines_high_ = 0;  // the lowest and highest line in lines_
 };

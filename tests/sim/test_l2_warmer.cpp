@@ -155,8 +155,9 @@ TEST_CASE("l2 warming: a load asks for the L1's whole fetch", "[l2][sample]") {
 
 TEST_CASE("l2 warming: lanes of one contiguous range warm as the same lanes listed one by one", "[l2][sample]") {
     // The warmer takes a contiguous range line by line (L2Warmer::range); listed lanes go through its
-    // per-lane gathering. Ranges that start and end inside sectors and cross lines, a stride of 0 on
-    // lane 0, loads, stores and an atomic, on 2 sides: the same lines, sectors and traffic.
+    // per-lane gathering, and strided lanes by the shape of their instruction (L2Warmer::affine). Ranges
+    // that start and end inside sectors and cross lines, a stride of 0 on lane 0, strided lanes, loads,
+    // stores and atomics, on 2 sides: the same lines, sectors and traffic.
     struct Access {
         const char* op;
         unsigned bytes;
@@ -165,7 +166,12 @@ TEST_CASE("l2 warming: lanes of one contiguous range warm as the same lanes list
     };
     const Access accesses[] = {{"ld", 4, 0xffffffff, 0x1c, 4},  {"st", 8, 0x3ff0, 0x104, 8},   {"atom", 4, 0xf0, 0x208, 4},
                                {"ld", 16, 0xff, 0x3f0, 16},     {"st", 4, 0x1, 0x47c, 0},       {"st", 2, 0xffff0000, 0x600, 2},
-                               {"ld", 1, 0xffffffff, 0x7e1, 1}, {"st", 16, 0xffff, 0x1010, 16}, {"ld", 4, 0xffffffff, 0x400, 4}};
+                               {"ld", 1, 0xffffffff, 0x7e1, 1}, {"st", 16, 0xffff, 0x1010, 16}, {"ld", 4, 0xffffffff, 0x400, 4},
+                               // Strided lanes (L2Warmer::affine): gaps, lanes across lines, stores in part and
+                               // whole, one shape at two offsets in the line and again at the first.
+                               {"ld", 4, 0xffffffff, 0x81c, 16}, {"st", 4, 0xffffffff, 0xa00, 8},  {"st", 8, 0xf0f0, 0xc08, 24},
+                               {"ld", 4, 0xffffffff, 0xe40, 16}, {"ld", 4, 0xffffffff, 0x101c, 16}, {"atom", 4, 0x5555, 0x1200, 12},
+                               {"st", 16, 0xff, 0x1478, 40},     {"st", 16, 0x33, 0x1600, 16}};
     Warm ranged(4, 2, 2), listed(4, 2, 2);
     for (const Access& a : accesses) {
         char head[64];
@@ -193,6 +199,26 @@ TEST_CASE("l2 warming: lanes of one contiguous range warm as the same lanes list
     }
     CHECK(ranged.warmer->read_bytes() > 0);
     CHECK(ranged.warmer->written_bytes() > 0);
+}
+
+TEST_CASE("l2 warming: strided lanes take the sectors they touch, wherever the shape starts", "[l2][sample]") {
+    Warm w(2, 1, 1);  // channel = (address / 256) mod 2
+    // 8 lanes 16 bytes apart from 0x0: two a sector, line 0's 4 sectors read (channel 0).
+    w.run({"ld global 4 0x10 0xff affine 0x0 16"});
+    CHECK(w.warmer->read_bytes() == 128);
+    // The same lanes from 0x150: line 2's sectors 2-3 (0x150, 0x160, 0x170) and line 3's sectors 0-2
+    // (0x180 to 0x1c0), both on channel 1: 5 sectors read (the shape at line offset 0 would read 4).
+    w.run({"ld global 4 0x10 0xff affine 0x150 16"});
+    CHECK(w.warmer->read_bytes() == 128 + 160);
+    CHECK(w.slices[1]->valid_lines() == 2);
+    // Lanes 0-1 and 4-5 of 16 bytes from 0x400 (line 8, channel 0): sectors 0 and 2 written whole.
+    w.run({"st global 16 0x20 0x33 affine 0x400 16"});
+    CHECK(w.slices[0]->dirty_sectors() == 2);
+    CHECK(w.warmer->read_bytes() == 288);
+    // Loading the whole line fetches only sectors 1 and 3: the stored ones are valid.
+    w.run({"ld global 4 0x30 0xffffffff affine 0x400 4"});
+    CHECK(w.warmer->read_bytes() == 288 + 64);
+    CHECK(w.slices[0]->valid_lines() == 2);
 }
 
 TEST_CASE("l2 warming: one active lane is warmed at its own address", "[l2][sample]") {
