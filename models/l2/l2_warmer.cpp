@@ -97,39 +97,23 @@ void L2Warmer::affine(uint32_t side, const trace::Instr& in) {
                          (uint64_t(in.bytes) << 8) ^ uint64_t(in.op);
     Shape& sh = shapes_[((key * 0x9E3779B97F4A7C15ull) >> 58) % shapes_.size()];
     if (!(sh.stride == in.stride && sh.mask == in.mask && sh.bytes == in.bytes && sh.offset == offset && sh.op == in.op)) {
-        sh = Shape{in.stride, in.mask, in.bytes, offset, in.op, {}};
+        sh.stride = in.stride, sh.mask = in.mask, sh.bytes = in.bytes, sh.offset = offset, sh.op = in.op;
+        sh.lines.clear();  // (its capacity kept for the next shape here)
         shape_lines(in, offset, sh.lines);
     }
     for (const Access& a : sh.lines) gather(side, {first_line + a.line_no, a.sectors, a.full, a.op});
 }
 
-// The accesses of an affine instruction whose base is `base`, line by line in the order its lanes
-// reach them (as add_bytes would list them, with no search).
-void L2Warmer::shape_lines(const trace::Instr& in, uint64_t base_addr, std::vector<Access>& out) const {
-    const uint64_t bytes = std::max<uint64_t>(in.bytes, 1), line_bytes = line_.value();
-    Line l;
-    l.line_no = ~uint64_t(0);
-    uint64_t base = 0, line_end = 0;  // the gathered line's bytes
-    auto next_line = [&](uint64_t a) {
-        if (l.line_no != ~uint64_t(0)) out.push_back(line_access(l, in.op));
-        l.line_no = line_.div(a), base = l.line_no * line_bytes, line_end = base + line_bytes, l.sectors = 0;
-        std::fill(l.bytes, l.bytes + per_line_, 0u);
-    };
+// The accesses of an affine instruction whose base were `base_addr`: its lanes' bytes gathered as any
+// lanes' are (add_bytes; rising lanes find their line last, with no search), line by line.
+void L2Warmer::shape_lines(const trace::Instr& in, uint64_t base_addr, std::vector<Access>& out) {
+    const uint64_t bytes = std::max<uint64_t>(in.bytes, 1);
+    lines_.clear();
     for (uint64_t m = in.mask; m; m &= m - 1) {
-        uint64_t a = base_addr + uint64_t(__builtin_ctzll(m)) * uint64_t(in.stride);
-        const uint64_t end = a + bytes;
-        if (a >= line_end) next_line(a);  // (line_end is 0 before the first line)
-        for (;;) {
-            const uint64_t to = std::min(end, line_end), s0 = sector_.div(a - base), s1 = sector_.div(to - 1 - base);
-            l.sectors |= uint32_t((uint64_t(2) << s1) - (uint64_t(1) << s0));
-            for (uint64_t sector = s0; sector <= s1; ++sector)
-                l.bytes[sector] += uint32_t(std::min(to, base + (sector + 1) * sector_.value()) -
-                                            std::max(a, base + sector * sector_.value()));
-            if (to == end) break;
-            next_line(a = to);
-        }
+        const uint64_t a = base_addr + uint64_t(__builtin_ctzll(m)) * uint64_t(in.stride);
+        add_bytes(a, a + bytes);
     }
-    if (l.line_no != ~uint64_t(0)) out.push_back(line_access(l, in.op));
+    for (const Line& l : lines_) out.push_back(line_access(l, in.op));
 }
 
 // The accesses of the bytes [a, end) in one piece, line by line, as add_bytes would gather them (each

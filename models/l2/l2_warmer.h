@@ -90,7 +90,7 @@ private:
         uint32_t bytes[32];  // bytes written per sector (stores: a sector is written whole at sector_bytes)
     };
     Access line_access(const Line& l, trace::Op op) const;  // one of an instruction's lines
-    void shape_lines(const trace::Instr& in, uint64_t base_addr, std::vector<Access>& out) const;
+    void shape_lines(const trace::Instr& in, uint64_t base_addr, std::vector<Access>& out);
     // Affine instructions' accesses by shape, their lines numbered from the first lane's (affine()).
     struct Shape {
         int64_t stride = 0;
