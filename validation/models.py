@@ -10,6 +10,7 @@ import statistics
 
 import generators
 import l2_capacity_trace
+import lds_fills_regs
 import rw_mix_trace
 from dcusim_run import ncu_launches, ncu_rows, replay, tagged
 
@@ -544,8 +545,9 @@ LDS_FILLS_VARIANTS = (("ldg4_r1_b8", 8, 1, 0, -1, False), ("ldg4_r2_b8", 8, 2, 0
 
 def lds_fills(run):
     """lds_fills.hip: the extra shared store wavefronts beside arriving loads (ncu's store conflicts; the
-    tile's own pattern has none), measured on an H100 (results/h100-ldsfills/run7) and predicted from
-    generated traces, with the carve-out and cycles of each."""
+    tile's own pattern has none), measured on the H200 (results/h200-ldsfills; the H100's in
+    results/h100-ldsfills) and predicted from generated traces, with the carve-out and cycles of each; then
+    the variants without global loads (lds_fills_rounds)."""
     st = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum"
     meas = {}
     with open(run.measurement) as f:
@@ -565,3 +567,22 @@ def lds_fills(run):
             run.compare(v[0], "store conflicts", m[st], s[st], base=max(m[st], 1.0))
         run.out(f"| {v[0]} | {s['occupancy.lds_carveout_bytes'] / 1024:.0f} | {m[st]:,.0f} | {s[st]:,.0f} | "
                 f"{m['gpc__cycles_elapsed.max']:,.0f} | {s['cycles']:,.0f} |")
+    lds_fills_rounds(run, meas, sms)
+
+
+def lds_fills_rounds(run, meas, sms):
+    """lds_fills.hip's `regs` variants (shared stores and reads between barriers, nothing global), their
+    traces walked from the H200's SASS (lds_fills_regs.py): cycles, and each round's cycles beside the
+    shared wavefronts an SM serves in it (1 a store, 1 a read: 4 + 16 a warp)."""
+    chosen = [v for v in lds_fills_regs.VARIANTS if v in meas]
+    results = pooled(lambda v: replay(run.dcusim, run.config, run.flags, lambda p: lds_fills_regs.write(p, v, sms))[0]["stats"],
+                     [(v,) for v in chosen])
+    run.out("\n| variant | blocks an SM | shared wavefronts an SM a round | cycles measured | model | error |\n"
+            "|---|---|---|---|---|---|")
+    for v, s in zip(chosen, results):
+        kernel, per_sm = lds_fills_regs.VARIANTS[v]
+        reads = {"sync16": 16, "nosync": 16, "sync32": 32, "reads0": 0}[kernel]
+        wavefronts = per_sm * 8 * (reads + (4 if reads else 0))
+        m = meas[v]["gpc__cycles_elapsed.max"]
+        run.compare(v, "cycles", m, s["cycles"])
+        run.out(f"| {v} | {per_sm} | {wavefronts:,} | {m:,.0f} | {s['cycles']:,.0f} | {(s['cycles'] / m - 1) * 100:+.1f} % |")
