@@ -1,0 +1,54 @@
+"""Reads kernels/lds_phases.hip's phases.csv (or .csv.gz): per variant, a block's cycles a round (the median
+over blocks of their rounds' median, rounds 8 to the last but 4), and how far apart the blocks of one SM end
+the same round (the spread: the last end less the first, over those rounds, as a share of the round; the
+median over SMs and rounds). Blocks in step spread little; blocks whose rounds are spread evenly over the
+round spread about (n - 1) / n of it, n blocks an SM.
+Usage: python3 validation/lds_phases.py PHASES_CSV"""
+import csv
+import gzip
+import statistics
+import sys
+from collections import defaultdict
+
+
+def rows(path):
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        yield from csv.DictReader(f)
+
+
+def summarise(path):
+    blocks = defaultdict(list)  # (variant, run) -> [(sm, rank, [absolute ends])]
+    for r in rows(path):
+        ends = [int(r[f"end{k}"]) for k in range(48) if r.get(f"end{k}") not in (None, "", "0")]
+        start = int(r["start"])
+        blocks[(r["variant"], r["run"])].append((int(r["sm"]), int(r["rank"]), [start + e for e in ends]))
+    out = {}
+    for (variant, run), bs in blocks.items():
+        n = min(len(e) for _, _, e in bs)
+        lo, hi = (8, n - 4) if n > 16 else (2, n - 1)
+        lengths = [statistics.median(e[k + 1] - e[k] for k in range(lo, hi)) for _, _, e in bs]
+        t = statistics.median(lengths)
+        per_sm = defaultdict(list)
+        for sm, _, e in bs:
+            per_sm[sm].append(e)
+        spreads = [(max(e[k] for e in es) - min(e[k] for e in es)) / t
+                   for es in per_sm.values() if len(es) > 1 for k in range(lo, hi)]
+        starts = [max(e[0] for e in es) - min(e[0] for e in es) for es in per_sm.values() if len(es) > 1]
+        out.setdefault(variant, []).append((t, statistics.median(spreads) if spreads else 0.0,
+                                            len(bs) / len(per_sm), statistics.median(starts) if starts else 0))
+    return out
+
+
+def main():
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    print("| variant | blocks an SM | cycles a round (runs) | spread of an SM's round ends, share of a round (runs) | "
+          "first round's ends, spread in cycles |")
+    print("|---|---|---|---|---|")
+    for variant, runs in summarise(sys.argv[1]).items():
+        print(f"| {variant} | {runs[0][2]:.0f} | {', '.join(f'{t:,.0f}' for t, *_ in runs)} | "
+              f"{', '.join(f'{s:.2f}' for _, s, *_ in runs)} | {', '.join(f'{x:,.0f}' for *_, x in runs)} |")
+
+
+if __name__ == "__main__":
+    main()
