@@ -2,7 +2,10 @@
 over blocks of their rounds' median, rounds 8 to the last but 4), and how far apart the blocks of one SM end
 the same round (the spread: the last end less the first, over those rounds, as a share of the round; the
 median over SMs and rounds). Blocks in step spread little; blocks whose rounds are spread evenly over the
-round spread about (n - 1) / n of it, n blocks an SM.
+round spread about (n - 1) / n of it, n blocks an SM. Then, for the blocks of an SM in launch order (block
+index), when each ends its first and its last round, from the SM's first block's start (medians over SMs
+of the first run): equal for blocks that share the SM evenly, growing with the index where older blocks
+go first.
 Usage: python3 validation/lds_phases.py PHASES_CSV"""
 import csv
 import gzip
@@ -39,6 +42,25 @@ def summarise(path):
     return out
 
 
+def by_age(path):
+    """variant -> [(first round's end, last round's end)] for the k-th block of an SM in launch order."""
+    sms = defaultdict(lambda: defaultdict(list))
+    for r in rows(path):
+        if r["run"] != "1":
+            continue
+        ends = [int(r[f"end{k}"]) for k in range(48) if r.get(f"end{k}") not in (None, "", "0")]
+        sms[r["variant"]][int(r["sm"])].append((int(r["block"]), int(r["start"]), ends[0], ends[-1]))
+    out = {}
+    for variant, per_sm in sms.items():
+        cols = defaultdict(list)
+        for bs in per_sm.values():
+            t0 = min(b[1] for b in bs)
+            for k, (_, start, first, last) in enumerate(sorted(bs)):
+                cols[k].append((start - t0 + first, start - t0 + last))
+        out[variant] = [(statistics.median(a for a, _ in c), statistics.median(b for _, b in c)) for _, c in sorted(cols.items())]
+    return out
+
+
 def main():
     if len(sys.argv) != 2:
         sys.exit(__doc__)
@@ -48,6 +70,10 @@ def main():
     for variant, runs in summarise(sys.argv[1]).items():
         print(f"| {variant} | {runs[0][2]:.0f} | {', '.join(f'{t:,.0f}' for t, *_ in runs)} | "
               f"{', '.join(f'{s:.2f}' for _, s, *_ in runs)} | {', '.join(f'{x:,.0f}' for *_, x in runs)} |")
+    print("\n| variant | each block of an SM in launch order: first round's end / last round's end (cycles) |")
+    print("|---|---|")
+    for variant, cols in by_age(sys.argv[1]).items():
+        print(f"| {variant} | {'; '.join(f'{a:,.0f} / {b:,.0f}' for a, b in cols)} |")
 
 
 if __name__ == "__main__":
