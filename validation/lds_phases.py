@@ -4,7 +4,7 @@ the same round (the spread: the last end less the first, over those rounds, as a
 median over SMs and rounds). Blocks in step spread little; blocks whose rounds are spread evenly over the
 round spread about (n - 1) / n of it, n blocks an SM. Then, for the blocks of an SM in launch order (block
 index), when each ends its first and its last round, from the SM's first block's start (medians over SMs
-of the first run): equal for blocks that share the SM evenly, growing with the index where older blocks
+of the first run; the first 16 blocks of an SM): equal for blocks that share the SM evenly, growing with the index where older blocks
 go first.
 Usage: python3 validation/lds_phases.py PHASES_CSV"""
 import csv
@@ -55,7 +55,7 @@ def by_age(path):
         cols = defaultdict(list)
         for bs in per_sm.values():
             t0 = min(b[1] for b in bs)
-            for k, (_, start, first, last) in enumerate(sorted(bs)):
+            for k, (_, start, first, last) in enumerate(sorted(bs)[:16]):
                 cols[k].append((start - t0 + first, start - t0 + last))
         out[variant] = [(statistics.median(a for a, _ in c), statistics.median(b for _, b in c)) for _, c in sorted(cols.items())]
     return out

@@ -9,6 +9,8 @@
 // - b8_skew: b8 with the odd-ranked blocks first waiting `kSkew` cycles, half a round: do late blocks
 //   catch up, stay behind, or stay apart?
 // - b8_nosync: no barriers (each warp's rounds run free; warp 0's ends are recorded);
+// - b8_waves: 8 waves of blocks (8,448), 4 rounds each: how blocks launched into freed slots take their
+//   turn;
 // - bars_b8, bars_b1: 8 back-to-back barriers a round and nothing else (lds_fills' regs_b8_reads0, whose
 //   stores compiled away: 17,207 cycles for 96 barriers where the model takes 13,960), 8 and 1 blocks an SM.
 // Usage: lds_phases OUT_DIR: writes OUT_DIR/phases.csv (variant, run, block, sm, rank, start, then the
@@ -29,7 +31,7 @@ struct Rec {
 };
 
 template <bool SYNC, bool SKEW>
-__global__ void phases(float* out, Rec* rec, unsigned* arrivals) {
+__global__ void phases(float* out, Rec* rec, unsigned* arrivals, int rounds) {
     __shared__ float tile[kTile];
     __shared__ unsigned rank;
     __shared__ unsigned ends[kRounds];
@@ -41,7 +43,7 @@ __global__ void phases(float* out, Rec* rec, unsigned* arrivals) {
         while (cu_cycles() - c0 < kSkew) {
         }
     float acc = 0;
-    for (int r = 0; r < kRounds; ++r) {
+    for (int r = 0; r < rounds; ++r) {
         for (int i = t; i < kTile; i += blockDim.x) tile[i] = float(i + r);
         if (SYNC) __syncthreads();
         volatile float* v = tile;
@@ -51,7 +53,7 @@ __global__ void phases(float* out, Rec* rec, unsigned* arrivals) {
     }
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
     __syncthreads();
-    if (t < kRounds) rec[blockIdx.x].ends[t] = ends[t];
+    if (t < kRounds) rec[blockIdx.x].ends[t] = t < rounds ? ends[t] : 0;
     if (t == 0) {
         rec[blockIdx.x].start = c0;
         rec[blockIdx.x].sm = cu_id();
@@ -83,7 +85,8 @@ __global__ void bars(float* out, Rec* rec, unsigned* arrivals) {
 }
 
 template <bool SYNC, bool SKEW, bool BARS = false>
-void run(FILE* f, const char* name, int blocks, float* out, Rec* rec, unsigned* arrivals, std::vector<Rec>& h) {
+void run(FILE* f, const char* name, int blocks, float* out, Rec* rec, unsigned* arrivals, std::vector<Rec>& h,
+         int rounds = kRounds) {
     hipEvent_t a, b;
     HIP_CHECK(hipEventCreate(&a));
     HIP_CHECK(hipEventCreate(&b));
@@ -93,7 +96,7 @@ void run(FILE* f, const char* name, int blocks, float* out, Rec* rec, unsigned* 
         HIP_CHECK(hipDeviceSynchronize());
         HIP_CHECK(hipEventRecord(a, 0));
         if (BARS) hipLaunchKernelGGL(bars, dim3(blocks), dim3(256), 0, 0, out, rec, arrivals);
-        else hipLaunchKernelGGL((phases<SYNC, SKEW>), dim3(blocks), dim3(256), 0, 0, out, rec, arrivals);
+        else hipLaunchKernelGGL((phases<SYNC, SKEW>), dim3(blocks), dim3(256), 0, 0, out, rec, arrivals, rounds);
         HIP_CHECK(hipEventRecord(b, 0));
         HIP_CHECK(hipEventSynchronize(b));
         HIP_CHECK(hipGetLastError());
@@ -126,7 +129,7 @@ int main(int argc, char** argv) {
     std::fprintf(f, "variant,run,block,sm,rank,start");
     for (int r = 0; r < kRounds; ++r) std::fprintf(f, ",end%d", r);
     std::fprintf(f, "\n");
-    const int sms = 132, most = sms * 8;
+    const int sms = 132, most = sms * 8 * 8;
     float* out = nullptr;
     Rec* rec = nullptr;
     unsigned* arrivals = nullptr;
@@ -134,12 +137,14 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&rec, size_t(most) * sizeof(Rec)));
     HIP_CHECK(hipMalloc(&arrivals, 1024 * sizeof(unsigned)));
     std::vector<Rec> h(most);
-    run<true, false>(f, "b8", most, out, rec, arrivals, h);
-    run<true, true>(f, "b8_skew", most, out, rec, arrivals, h);
+    const int wave = sms * 8;  // 8 blocks an SM: one wave
+    run<true, false>(f, "b8", wave, out, rec, arrivals, h);
+    run<true, true>(f, "b8_skew", wave, out, rec, arrivals, h);
     run<true, false>(f, "b4", sms * 4, out, rec, arrivals, h);
     run<true, false>(f, "b2", sms * 2, out, rec, arrivals, h);
-    run<false, false>(f, "b8_nosync", most, out, rec, arrivals, h);
-    run<true, false, true>(f, "bars_b8", most, out, rec, arrivals, h);
+    run<false, false>(f, "b8_nosync", wave, out, rec, arrivals, h);
+    run<true, false>(f, "b8_waves", most, out, rec, arrivals, h, 4);
+    run<true, false, true>(f, "bars_b8", wave, out, rec, arrivals, h);
     run<true, false, true>(f, "bars_b1", sms, out, rec, arrivals, h);
     std::fclose(f);
     return 0;
