@@ -7,6 +7,7 @@ reads a register an outstanding load writes; the two agree on these loops). With
 record also carries the control words' stall counts (`stall C`: the cycles the scheduler holds the warp
 after each); with `keep`, a wait names how many of the youngest loads it leaves in flight (`wait keep K`:
 those issued after the youngest load on a scoreboard the mask names)."""
+import gzip
 import os
 import re
 
@@ -16,8 +17,11 @@ NEAR, FAR = 0x7F0000000000, 0x7F0100000000  # partial_wait's two buffers: 16 KiB
 
 def functions(path=SASS):
     """{mangled name: [(offset, text, stall, write barrier, wait mask)]} from cuobjdump's SASS: the control
-    word's bits 41-44, 46-48 (7: none) and 52-57; a listing without control words gives 0, 7, None."""
-    funcs, cur, lines = {}, None, open(path).read().split("\n")
+    word's bits 41-44, 46-48 (7: none) and 52-57; a listing without control words gives 0, 7, None. A
+    listing named .gz is read through gzip."""
+    with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
+        lines = f.read().split("\n")
+    funcs, cur = {}, None
     for i, line in enumerate(lines):
         m = re.search(r"Function : (\S+)", line)
         if m:
@@ -71,7 +75,9 @@ class Walk:
             self.out.append(f"compute {self.n}" + (f" stall {self.s}" if self.stalls else ""))
         self.n = self.s = 0
 
-    def step(self, offset, text, stall, wb, mask):
+    def wait_for(self, text, mask):
+        """The wait an instruction needs for the loads in flight, written before it; its (opcode, registers
+        written)."""
         op, dst, src = parse(text)
         needed = waited(self.loads, dst, src, mask)
         if needed:
@@ -83,6 +89,10 @@ class Walk:
             else:
                 self.out.append("wait")
                 self.loads = []
+        return op, dst
+
+    def step(self, offset, text, stall, wb, mask):
+        op, dst = self.wait_for(text, mask)
         if op.startswith(("LDS", "LDG")):
             self.flush()
             space = "lds" if op.startswith("LDS") else "global"

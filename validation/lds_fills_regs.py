@@ -4,34 +4,36 @@ it, with the control words' stall counts and the scoreboards' `wait keep K` (iss
 round: 4 trips of the store loop (VIADD, LEA, VIADD, I2FP, ISETP, STS, BRA), a barrier, 16 conflict-free
 LDS and their FADD chain, a barrier. `reads0`'s stores are dead and compiled away: its rounds are barriers
 only, unrolled by 4. Shared addresses start at 0x400 (the block's reserved 1 KiB), as in captured traces."""
-import gzip
+import functools
 import os
 import re
-import tempfile
 
-from issue_rate_trace import Walk, functions, parse, waited
+from issue_rate_trace import Walk, functions
 
 SASS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results", "h200-ldsfills", "sass_lds_fills.txt.gz")
-KERNELS = {"sync16": "_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb1ELi16ELin1EEvPfPKfiS2_",
-           "nosync": "_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb0ELi16ELin1EEvPfPKfiS2_",
-           "sync32": "_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb1ELi32ELin1EEvPfPKfiS2_",
-           "reads0": "_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb1ELi0ELin1EEvPfPKfiS2_"}
+# kernel: (its mangled name, shared reads a warp a round)
+KERNELS = {"sync16": ("_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb1ELi16ELin1EEvPfPKfiS2_", 16),
+           "nosync": ("_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb0ELi16ELin1EEvPfPKfiS2_", 16),
+           "sync32": ("_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb1ELi32ELin1EEvPfPKfiS2_", 32),
+           "reads0": ("_Z5fillsILi4ELb0ELb0ELb0ELin1ELi0ELb1ELi0ELin1EEvPfPKfiS2_", 0)}
 # variant: (kernel, blocks an SM), 48 rounds each
 VARIANTS = {"regs_b1": ("sync16", 1), "regs_b2": ("sync16", 2), "regs_b4": ("sync16", 4), "regs_b8": ("sync16", 8),
             "regs_b8_nosync": ("nosync", 8), "regs_b8_reads32": ("sync32", 8), "regs_b8_reads0": ("reads0", 8)}
 ROUNDS = 48
 LONG = ("I2F", "F2I", "F2F", "FRND", "MUFU")  # conversions and transcendentals: `long` (docs/trace-format.md)
-_FUNCS = None
 
 
+@functools.lru_cache(maxsize=1)
 def _functions():
-    global _FUNCS
-    if _FUNCS is None:
-        with tempfile.NamedTemporaryFile("w", suffix=".txt") as t:
-            t.write(gzip.open(SASS, "rt").read())
-            t.flush()
-            _FUNCS = functions(t.name)
-    return _FUNCS
+    return functions(SASS)
+
+
+def wavefronts(variant):
+    """Shared wavefronts an SM serves a round: one a store, one a conflict-free read (4 + reads a warp; the
+    stores of reads0 are compiled away)."""
+    kernel, per_sm = VARIANTS[variant]
+    reads = KERNELS[kernel][1]
+    return per_sm * 8 * (reads + 4 if reads else 0)
 
 
 class SharedWalk(Walk):
@@ -49,11 +51,8 @@ class SharedWalk(Walk):
     def step(self, offset, text, stall, wb, mask):
         op = re.sub(r"^@!?U?P\w+\s+", "", text).split(None, 1)[0]
         if op.startswith("STS"):
-            _, dst, src = parse(text)
+            self.wait_for(text, mask)
             self.flush()
-            if waited(self.loads, dst, src, mask):
-                self.out.append("wait")
-                self.loads = []
             self.out.append(f"st lds 4 {hex(offset)} all affine {hex(self.at(offset, text))} 0x4")
         elif op.startswith("BAR"):
             self.flush()
@@ -111,7 +110,7 @@ def _reads0_path(ins):
 
 def write(path, variant, sms=132):
     kernel, per_sm = VARIANTS[variant]
-    ins = _functions()[KERNELS[kernel]]
+    ins = _functions()[KERNELS[kernel][0]]
     blocks = sms * per_sm
     if kernel == "reads0":
         pro, trip, epi = _reads0_path(ins)

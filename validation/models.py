@@ -572,17 +572,15 @@ def lds_fills(run):
 
 def lds_fills_rounds(run, meas, sms):
     """lds_fills.hip's `regs` variants (shared stores and reads between barriers, nothing global), their
-    traces walked from the H200's SASS (lds_fills_regs.py): cycles, and each round's cycles beside the
-    shared wavefronts an SM serves in it (1 a store, 1 a read: 4 + 16 a warp)."""
+    traces walked from the H200's SASS (lds_fills_regs.py): cycles measured and predicted, beside the
+    shared wavefronts an SM serves a round."""
     chosen = [v for v in lds_fills_regs.VARIANTS if v in meas]
     results = pooled(lambda v: replay(run.dcusim, run.config, run.flags, lambda p: lds_fills_regs.write(p, v, sms))[0]["stats"],
                      [(v,) for v in chosen])
     run.out("\n| variant | blocks an SM | shared wavefronts an SM a round | cycles measured | model | error |\n"
             "|---|---|---|---|---|---|")
     for v, s in zip(chosen, results):
-        kernel, per_sm = lds_fills_regs.VARIANTS[v]
-        reads = {"sync16": 16, "nosync": 16, "sync32": 32, "reads0": 0}[kernel]
-        wavefronts = per_sm * 8 * (reads + (4 if reads else 0))
+        per_sm = lds_fills_regs.VARIANTS[v][1]
         m = meas[v]["gpc__cycles_elapsed.max"]
         run.compare(v, "cycles", m, s["cycles"])
-        run.out(f"| {v} | {per_sm} | {wavefronts:,} | {m:,.0f} | {s['cycles']:,.0f} | {(s['cycles'] / m - 1) * 100:+.1f} % |")
+        run.out(f"| {v} | {per_sm} | {lds_fills_regs.wavefronts(v):,} | {m:,.0f} | {s['cycles']:,.0f} | {(s['cycles'] / m - 1) * 100:+.1f} % |")
