@@ -4,8 +4,8 @@ the same round (the spread: the last end less the first, over those rounds, as a
 median over SMs and rounds). Blocks in step spread little; blocks whose rounds are spread evenly over the
 round spread about (n - 1) / n of it, n blocks an SM. Then, for the blocks of an SM in launch order (block
 index), when each ends its first and its last round, from the SM's first block's start (medians over SMs
-of the first run; the first 16 blocks of an SM): equal for blocks that share the SM evenly, growing with the index where older blocks
-go first.
+of the first run; the first 16 blocks of an SM): equal for blocks that share the SM evenly, growing with
+the index where older blocks go first.
 Usage: python3 validation/lds_phases.py PHASES_CSV"""
 import csv
 import gzip
@@ -14,25 +14,26 @@ import sys
 from collections import defaultdict
 
 
-def rows(path):
+def records(path):
+    """[(variant, run, block, sm, rank, start, [its rounds' ends from start])], the file read once."""
     with (gzip.open(path, "rt") if path.endswith(".gz") else open(path)) as f:
-        yield from csv.DictReader(f)
+        return [(r["variant"], r["run"], int(r["block"]), int(r["sm"]), int(r["rank"]), int(r["start"]),
+                 [int(r[f"end{k}"]) for k in range(48) if r.get(f"end{k}") not in (None, "", "0")])
+                for r in csv.DictReader(f)]
 
 
-def summarise(path):
-    blocks = defaultdict(list)  # (variant, run) -> [(sm, rank, [absolute ends])]
-    for r in rows(path):
-        ends = [int(r[f"end{k}"]) for k in range(48) if r.get(f"end{k}") not in (None, "", "0")]
-        start = int(r["start"])
-        blocks[(r["variant"], r["run"])].append((int(r["sm"]), int(r["rank"]), [start + e for e in ends]))
+def summarise(recs):
+    blocks = defaultdict(list)  # (variant, run) -> [(sm, [absolute ends])]
+    for variant, run, _, sm, _, start, ends in recs:
+        blocks[(variant, run)].append((sm, [start + e for e in ends]))
     out = {}
     for (variant, run), bs in blocks.items():
-        n = min(len(e) for _, _, e in bs)
+        n = min(len(e) for _, e in bs)
         lo, hi = (8, n - 4) if n > 16 else (2, n - 1)
-        lengths = [statistics.median(e[k + 1] - e[k] for k in range(lo, hi)) for _, _, e in bs]
+        lengths = [statistics.median(e[k + 1] - e[k] for k in range(lo, hi)) for _, e in bs]
         t = statistics.median(lengths)
         per_sm = defaultdict(list)
-        for sm, _, e in bs:
+        for sm, e in bs:
             per_sm[sm].append(e)
         spreads = [(max(e[k] for e in es) - min(e[k] for e in es)) / t
                    for es in per_sm.values() if len(es) > 1 for k in range(lo, hi)]
@@ -42,14 +43,12 @@ def summarise(path):
     return out
 
 
-def by_age(path):
+def by_age(recs):
     """variant -> [(first round's end, last round's end)] for the k-th block of an SM in launch order."""
     sms = defaultdict(lambda: defaultdict(list))
-    for r in rows(path):
-        if r["run"] != "1":
-            continue
-        ends = [int(r[f"end{k}"]) for k in range(48) if r.get(f"end{k}") not in (None, "", "0")]
-        sms[r["variant"]][int(r["sm"])].append((int(r["block"]), int(r["start"]), ends[0], ends[-1]))
+    for variant, run, block, sm, _, start, ends in recs:
+        if run == "1":
+            sms[variant][sm].append((block, start, ends[0], ends[-1]))
     out = {}
     for variant, per_sm in sms.items():
         cols = defaultdict(list)
@@ -67,12 +66,13 @@ def main():
     print("| variant | blocks an SM | cycles a round (runs) | spread of an SM's round ends, share of a round (runs) | "
           "first round's ends, spread in cycles |")
     print("|---|---|---|---|---|")
-    for variant, runs in summarise(sys.argv[1]).items():
+    recs = records(sys.argv[1])
+    for variant, runs in summarise(recs).items():
         print(f"| {variant} | {runs[0][2]:.0f} | {', '.join(f'{t:,.0f}' for t, *_ in runs)} | "
               f"{', '.join(f'{s:.2f}' for _, s, *_ in runs)} | {', '.join(f'{x:,.0f}' for *_, x in runs)} |")
     print("\n| variant | each block of an SM in launch order: first round's end / last round's end (cycles) |")
     print("|---|---|")
-    for variant, cols in by_age(sys.argv[1]).items():
+    for variant, cols in by_age(recs).items():
         print(f"| {variant} | {'; '.join(f'{a:,.0f} / {b:,.0f}' for a, b in cols)} |")
 
 

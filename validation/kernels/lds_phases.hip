@@ -30,6 +30,18 @@ struct Rec {
     unsigned ends[kRounds];  // cycles from start
 };
 
+// The block's record, once its rounds are done: its start, SM, rank and the ends of its `rounds` rounds.
+__device__ void record(Rec* rec, long long c0, unsigned rank, const unsigned* ends, int rounds) {
+    const int t = threadIdx.x;
+    __syncthreads();
+    if (t < kRounds) rec[blockIdx.x].ends[t] = t < rounds ? ends[t] : 0;
+    if (t == 0) {
+        rec[blockIdx.x].start = c0;
+        rec[blockIdx.x].sm = cu_id();
+        rec[blockIdx.x].rank = rank;
+    }
+}
+
 template <bool SYNC, bool SKEW>
 __global__ void phases(float* out, Rec* rec, unsigned* arrivals, int rounds) {
     __shared__ float tile[kTile];
@@ -52,13 +64,7 @@ __global__ void phases(float* out, Rec* rec, unsigned* arrivals, int rounds) {
         if (t == 0) ends[r] = unsigned(cu_cycles() - c0);
     }
     out[size_t(blockIdx.x) * blockDim.x + t] = acc;
-    __syncthreads();
-    if (t < kRounds) rec[blockIdx.x].ends[t] = t < rounds ? ends[t] : 0;
-    if (t == 0) {
-        rec[blockIdx.x].start = c0;
-        rec[blockIdx.x].sm = cu_id();
-        rec[blockIdx.x].rank = rank;
-    }
+    record(rec, c0, rank, ends, rounds);
 }
 
 // 8 barriers a round, back to back, and the round's end (the first 12 rounds: 96 barriers, as reads0).
@@ -74,14 +80,8 @@ __global__ void bars(float* out, Rec* rec, unsigned* arrivals) {
         for (int k = 0; k < 8; ++k) __syncthreads();
         if (t == 0) ends[r] = unsigned(cu_cycles() - c0);
     }
-    __syncthreads();
-    if (t < kRounds) rec[blockIdx.x].ends[t] = t < kRounds / 4 ? ends[t] : 0;
-    if (t == 0) {
-        rec[blockIdx.x].start = c0;
-        rec[blockIdx.x].sm = cu_id();
-        rec[blockIdx.x].rank = rank;
-    }
     out[size_t(blockIdx.x) * blockDim.x + t] = 0.f;
+    record(rec, c0, rank, ends, kRounds / 4);
 }
 
 template <bool SYNC, bool SKEW, bool BARS = false>
