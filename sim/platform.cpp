@@ -89,7 +89,7 @@ public:
                 xbar_->channels.push_back(l2_.back().get());
             }
             if (p.l2.sides.replicating()) {  // a copy's home, a home's copies
-                link_ = std::make_unique<L2Link>("l2_link", p.l2.sides);
+                link_ = std::make_unique<L2Link>("l2_link", p.l2.sides, clk_);
                 std::vector<L2SideIf*> slices;
                 for (auto& l : l2_) slices.push_back(l.get()), l->link(*link_);
                 link_->attach(std::move(slices));

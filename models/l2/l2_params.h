@@ -107,6 +107,10 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
                          {{"on", true}, {"off", false}}, [](P& p) -> auto& { return p.sides.store_copies; }),
         param::count<P>("l2.far_latency", "cycles", "added each way to a request that crosses the link between sides", {0, kMaxLatency},
                         [](P& p) -> auto& { return p.sides.far_latency; }),
+        param::real<P>("l2.link_sectors_per_cycle", "sectors/cycle",
+                       "with l2.replicate: sectors of data the link carries from one side to another each cycle, each way "
+                       "(a copy's fetch coming back, a store written through to its home); may be fractional (0: no limit)",
+                       {kTick, 1e6, "kept in 1/1024 cycles", true}, [](P& p) -> auto& { return p.sides.link_sectors_per_cycle; }),
         param::choice<P>("l2.partial_writes",
                          "a sector a store writes only in part: fetch (read from DRAM at once, merged, written back: "
                          "read-modify-write) or mask (kept dirty, written back with a byte mask, fetched only when read)",

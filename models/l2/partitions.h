@@ -15,7 +15,9 @@
 // home (the mirror), which keeps a clean copy and fetches a missing line from
 // the home over the link, or writes through to it; atomics go to the home.
 // Without `store_copies`, a store writes through a copy its side holds and
-// allocates none: only loads make copies.
+// allocates none: only loads make copies. With `link_sectors_per_cycle`, the
+// data crossing from one side to another (a copy's fetch coming back, a store
+// written through) moves at most that fast each way (l2_link.h).
 #pragma once
 
 #include <cstdint>
@@ -28,6 +30,7 @@ struct L2Partitions {
     uint32_t far_latency = 0;  // cycles, each way
     bool replicate = false;    // sides keep copies (channels must split evenly)
     bool store_copies = true;  // with replicate: a store allocates its side's copy; off: it updates one a load made
+    double link_sectors_per_cycle = 0;  // with replicate: data each way between two sides (0: no limit)
     bool replicating() const { return replicate && count > 1; }
     uint32_t side_of_cu(uint32_t cu) const { return cu % count; }
     uint32_t side_of_channel(uint32_t channel) const { return uint32_t(uint64_t(channel) * count / channels); }

@@ -20,13 +20,14 @@ struct MockSlice : L2SideIf {
 
 struct Sides {
     std::vector<MockSlice> slices;
+    Clock clk;
     L2Link* link;
     Sides(uint32_t count, uint32_t channels) : slices(channels) {
         L2Partitions p;
         p.count = count;
         p.channels = channels;
         p.replicate = true;
-        link = new L2Link(sc_core::sc_gen_unique_name("link"), p);
+        link = new L2Link(sc_core::sc_gen_unique_name("link"), p, clk);
         std::vector<L2SideIf*> v;
         for (auto& s : slices) v.push_back(&s);
         link->attach(v);

@@ -92,10 +92,11 @@ std::string one_access(const char* op, uint64_t addr) {
     return buf;
 }
 
-RunResult replicated(const std::vector<std::string>& kernels, const char* store_copies = "on") {
+RunResult replicated(const std::vector<std::string>& kernels, const char* store_copies = "on", const char* link_rate = "0") {
     Config cfg = test::preset("dcu-z100", {{"dram.tREFI", "0"}, {"dram.clock_mhz", "1500"}, {"cu.count", "2"},
                                            {"l2.partitions", "2"}, {"l2.replicate", "on"}, {"l2.far_latency", "100"},
-                                           {"l2.hit_latency", "60"}, {"l2.store_copies", store_copies}});
+                                           {"l2.hit_latency", "60"}, {"l2.store_copies", store_copies},
+                                           {"l2.link_sectors_per_cycle", link_rate}});
     std::string text = "dcusim-trace 1\nwave_size 64\n";
     // Every kernel's first workgroup goes to CU 0; an odd kernel's access is its second workgroup's, on CU 1.
     for (size_t k = 0; k < kernels.size(); ++k)
@@ -212,6 +213,56 @@ TEST_CASE("L2 copies per side: a store updates the copy a load made (store copie
 
 TEST_CASE("L2 copies per side: a store updates the copy a load made (store copies off)", "[sim][partitions]") {
     check_store_updates_copy("off");
+}
+
+// l2.link_sectors_per_cycle: data crossing between the sides takes its turn on its way. At 0.25 sectors a cycle
+// a 64-byte L1 line (two 32-byte L2 sectors) holds a way 8 cycles.
+namespace {
+std::string two_loads(uint64_t a, uint64_t b) {  // no wait between: both in flight
+    const std::string first = one_access("ld", a);
+    return first.substr(0, first.find('\n') + 1) + one_access("ld", b);
+}
+}  // namespace
+
+TEST_CASE("L2 link rate: a copy's fetch comes back once its sectors have crossed", "[sim][partitions]") {
+    const std::string idle = "compute 1\n";
+    // Kernel 2 (CU 0, side 0) misses a far line: as without a rate (2 x 100 + 60 over the near miss of kernel 0),
+    // plus the two sectors' 8 cycles on the way back.
+    const RunResult one = replicated({one_access("ld", kNear), idle, one_access("ld", kFarLine)}, "on", "0.25");
+    CHECK(test::stat(one, "l2.link.requests", 2) == 1);
+    CHECK(test::stat(one, "cycles", 2) == test::stat(one, "cycles", 0) + 2 * 100 + 60 + 8);
+}
+
+TEST_CASE("L2 link rate: fetches the same way wait for each other", "[sim][partitions]") {
+    const std::string idle = "compute 1\n";
+    const uint64_t far2 = kFarLine + 256, near2 = kNear + 256;  // channels 9 and 1
+    // Kernel 1 (CU 1, side 1) brings two side-1 lines into their homes; kernel 2 (CU 0) loads both at once: its
+    // copies miss and the homes hit. Without a rate that is kernel 4's two near hits plus the link both ways
+    // and the home's lookup (2 x 100 + 60), the two answers 4 cycles apart (cu.issue_cycles between the two
+    // loads). At 0.25 the first crosses in 8 cycles and the second waits for it, then takes its own 8: 16 after
+    // the first starts where it came 4 after, 12 cycles more.
+    const RunResult r = replicated({two_loads(kNear, near2), two_loads(kFarLine, far2), two_loads(kFarLine, far2), idle,
+                                    two_loads(kNear, near2)},
+                                   "on", "0.25");
+    CHECK(test::stat(r, "l2.link.hits", 2) == 2);
+    CHECK(test::stat(r, "l2.hits", 4) == 2);
+    CHECK(test::stat(r, "cycles", 2) == test::stat(r, "cycles", 4) + 2 * 100 + 60 + 12);
+}
+
+TEST_CASE("L2 link rate: the two ways do not wait for each other", "[sim][partitions]") {
+    // Kernel 0: both CUs at once, each missing a line homed on the other side (channels 8 and 0): one fetch each
+    // way. Kernel 1: CU 0 alone misses a third far line (channel 10). Each fetch crosses as if alone, so both
+    // kernels take the same time; one way shared by both directions would hold kernel 0's second fetch 8 cycles.
+    const std::string text = "dcusim-trace 1\nwave_size 64\nkernel both grid 2 1 1 block 64 1 1\nwave 0 0\n" +
+                             one_access("ld", kFarLine) + "wave 1 0\n" + one_access("ld", kNear) +
+                             "end\nkernel alone grid 1 1 1 block 64 1 1\nwave 0 0\n" + one_access("ld", kFarLine + 512) + "end\n";
+    Config cfg = test::preset("dcu-z100", {{"dram.tREFI", "0"}, {"dram.clock_mhz", "1500"}, {"cu.count", "2"},
+                                           {"l2.partitions", "2"}, {"l2.replicate", "on"}, {"l2.far_latency", "100"},
+                                           {"l2.link_sectors_per_cycle", "0.25"}});
+    const RunResult r = test::run_files(cfg, {test::write_temp("both_ways.trace", text)});
+    CHECK(test::stat(r, "l2.link.requests", 0) == 2);
+    CHECK(test::stat(r, "l2.link.requests", 1) == 1);
+    CHECK(test::stat(r, "cycles", 0) == test::stat(r, "cycles", 1));
 }
 
 TEST_CASE("L2 copies per side: slices waiting on each other with one MSHR each do not deadlock", "[sim][partitions]") {
