@@ -529,3 +529,46 @@ def lds_fills(path, name, blocks, rounds, dyn, carveout, tile_dyn):
                 lines.append(f"st global 4 0x1a0 all affine {hex(GLOBAL + (1 << 36) + 4 * (256 * b + 32 * w))} 0x4")
                 f.write("\n".join(lines) + "\n")
         f.write("end\n")
+
+
+FABRIC_SMS, FABRIC_CHUNK = 132, 16384  # l2_fabric.hip: 8 blocks an SM of 256 threads; a chunk is 16 KiB
+FABRIC_B = GLOBAL + (1 << 30)  # its second buffer
+
+
+def fabric_kernel(f, name, bufs, mib, store):
+    """One launch of l2_fabric.hip's `stream`: blocks on side s (the model's CU b mod 132 is on side b mod 2, so
+    block b's side is b mod 2) take the chunks of bufs[s] (None: they exit) in turn, in block order; a wave
+    loads (or stores) 4 float4 a lane a chunk, 512 bytes apart, then waits for them (the sum's adds)."""
+    blocks = 8 * FABRIC_SMS
+    chunks = (mib << 20) // FABRIC_CHUNK
+    f.write(f"kernel {name} grid {blocks} 1 1 block 256 1 1 vgprs 32\n")
+    working = [[b for b in range(blocks) if b % 2 == s] if bufs[s] is not None else [] for s in (0, 1)]
+    for b in range(blocks):
+        s = b % 2
+        mine = [c for c in range(chunks) if working[s] and c % len(working[s]) == working[s].index(b)] if bufs[s] is not None else []
+        for w in range(8):
+            f.write(f"wave {b} {w}\ncompute 6\n")
+            for c in mine:
+                f.write("compute 8\nbar 0x40\ncompute 2\nbar 0x60\n")
+                for k in range(4):
+                    addr = bufs[s] + c * FABRIC_CHUNK + (k * 256 + w * WS) * 16
+                    f.write(f"{'st' if store else 'ld'} global 16 0x{0x100 + 0x10 * k:x} all affine {hex(addr)} 16\n")
+                f.write("wait\n" if not store else "")
+            f.write("wait\ncompute 4\n")
+    f.write("end\n")
+
+
+def l2_fabric(path, name, mib):
+    """l2_fabric.hip's variant `name` at `mib` MiB (without its side probe and the scrub: a fresh L2): the passes
+    that fill the L2, then the timed pass (the trace's last kernel)."""
+    a, b = GLOBAL, FABRIC_B
+    fills = {"near_0": [(a, None)], "far_1": [(a, None)], "near_1": [(None, a)], "far_0": [(None, a)],
+             "same": [(a, None), (None, b)], "swap": [(a, None), (None, b)]}.get(name, [])
+    timed = {"near_0": (a, None), "far_0": (a, None), "cold_0": (a, None), "write_0": (a, None),
+             "near_1": (None, a), "far_1": (None, a), "cold_1": (None, a), "write_1": (None, a),
+             "same": (a, b), "swap": (b, a)}[name]
+    with open(path, "w") as f:
+        f.write(f"dcusim-trace 1\nwave_size {WS}\n")
+        for i, bufs in enumerate(fills):
+            fabric_kernel(f, f"fill{i}", bufs, mib, False)
+        fabric_kernel(f, name, timed, mib, name.startswith("write"))

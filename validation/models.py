@@ -11,6 +11,7 @@ import statistics
 import generators
 import l2_capacity_trace
 import lds_fills_regs
+from l2_fabric_model import l2_fabric  # noqa: F401 (run.py finds it here)
 import rw_mix_trace
 from dcusim_run import ncu_launches, ncu_rows, replay, tagged
 
