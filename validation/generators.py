@@ -531,30 +531,31 @@ def lds_fills(path, name, blocks, rounds, dyn, carveout, tile_dyn):
         f.write("end\n")
 
 
-FABRIC_SMS, FABRIC_CHUNK = 132, 16384  # l2_fabric.hip: 8 blocks an SM of 256 threads; a chunk is 16 KiB
+FABRIC_SMS, FABRIC_UNROLL = 132, 8  # l2_fabric.hip: 8 blocks an SM of 256 threads, 8 float4 a thread in flight
 FABRIC_B = GLOBAL + (1 << 30)  # its second buffer
 
 
 def fabric_kernel(f, name, bufs, mib, store):
     """One launch of l2_fabric.hip's `stream`: blocks on side s (the model's CU b mod 132 is on side b mod 2, so
-    block b's side is b mod 2) take the chunks of bufs[s] (None: they exit) in turn, in block order; a wave
-    loads (or stores) 4 float4 a lane a chunk, 512 bytes apart, then waits for them (the sum's adds)."""
-    blocks = 8 * FABRIC_SMS
-    chunks = (mib << 20) // FABRIC_CHUNK
-    f.write(f"kernel {name} grid {blocks} 1 1 block 256 1 1 vgprs 32\n")
+    block b's side is b mod 2; None: they exit) split bufs[s] by rank (their order on the side): a thread takes
+    float4 rank x 256 + thread, then every side x 256 further, 8 at a time, all in flight, then waits for them
+    (the sum's adds, or the fence after the stores)."""
+    blocks, n = 8 * FABRIC_SMS, (mib << 20) // 16
     working = [[b for b in range(blocks) if b % 2 == s] if bufs[s] is not None else [] for s in (0, 1)]
+    rank = {b: r for side in working for r, b in enumerate(side)}
+    f.write(f"kernel {name} grid {blocks} 1 1 block 256 1 1 vgprs 32\n")
     for b in range(blocks):
-        s = b % 2
-        mine = [c for c in range(chunks) if working[s] and c % len(working[s]) == working[s].index(b)] if bufs[s] is not None else []
+        base, stride = bufs[b % 2], len(working[b % 2]) * 256
         for w in range(8):
-            f.write(f"wave {b} {w}\ncompute 6\n")
-            for c in mine:
-                f.write("compute 8\nbar 0x40\ncompute 2\nbar 0x60\n")
-                for k in range(4):
-                    addr = bufs[s] + c * FABRIC_CHUNK + (k * 256 + w * WS) * 16
-                    f.write(f"{'st' if store else 'ld'} global 16 0x{0x100 + 0x10 * k:x} all affine {hex(addr)} 16\n")
-                f.write("wait\n" if not store else "")
-            f.write("wait\ncompute 4\n")
+            f.write(f"wave {b} {w}\ncompute 12\nbar 0x80\n")
+            if base is None:
+                continue
+            for i in range(rank[b] * 256 + w * WS, n, FABRIC_UNROLL * stride):
+                f.write("compute 6\n")
+                for k, e in enumerate(range(i, min(n, i + FABRIC_UNROLL * stride), stride)):
+                    f.write(f"{'st' if store else 'ld'} global 16 0x{0x200 + 0x10 * k:x} all affine {hex(base + 16 * e)} 16\n")
+                f.write("wait\ncompute 16\n")
+            f.write("compute 4\nbar 0x300\ncompute 3\n")
     f.write("end\n")
 
 

@@ -15,8 +15,8 @@
 //   cold_S   side S reads a buffer from DRAM (for scale);
 //   write_S  side S writes a buffer whole (half of it homed on the other side,
 //            written through to there).
-// Each read is of B bytes (8 and 16 MiB) in blocks of 256 threads that take
-// 16 KiB chunks in turn (one atomic a chunk) and load them as float4 (ld.cg).
+// Each pass is of B bytes (8 and 16 MiB), split evenly over the side's blocks (8
+// of 256 threads an SM), each thread with 8 float4 loads (ld.cg) in flight.
 // Before each variant a 256 MiB memset, then both sides reading it, leave the L2 clean.
 // Timed from the first block's start to the last block's end, on the GPU-wide
 // timer (ns), over the blocks of the side(s) that work; the others exit at once.
@@ -33,8 +33,9 @@
 constexpr int kProbeLines = 256;  // lines each SM times
 constexpr int kWords = 32;        // 4-byte words in a 128-byte line
 constexpr unsigned kNear = 400;   // cycles: a near hit is under, a far hit over (results/h200-l2farhits)
-constexpr int kChunk = 16384;     // bytes a block takes at a time
 constexpr int kThreads = 256;
+constexpr unsigned kBlocksPerSm = 8;  // 8 x 256 threads: a full SM
+constexpr int kUnroll = 8;            // float4 loads a thread has in flight
 constexpr int kLaunches = 7;
 
 __device__ unsigned load_l2(const unsigned* p) {
@@ -73,47 +74,52 @@ __global__ void warm_on_sm0(const unsigned* region, unsigned lines, unsigned* cl
 __global__ void probe_sides(const unsigned* region, unsigned* claimed, unsigned* far_lines, unsigned zero) {
     const unsigned sm = cu_id();
     if (threadIdx.x != 0 || atomicCAS(&claimed[sm], 0u, 1u) != 0u) return;
+    __shared__ unsigned sink;
     const unsigned* mine = region + size_t(sm) * kProbeLines * kWords;
     unsigned v = 0, far = 0;
     for (int i = 0; i < kProbeLines; ++i) {
         const long long t0 = cu_cycles();
         v = load_l2(mine + size_t(i) * kWords + (v & zero));
-        const long long t1 = cu_cycles() + (v & zero);
-        far += unsigned(t1 - t0) >= kNear;
+        sink = v & zero;  // issues once the value is back; the timer is read after it
+        far += unsigned(cu_cycles() - t0) >= kNear;
     }
-    far_lines[sm] = far;
+    far_lines[sm] = far + (sink & zero);
 }
 
 struct Span {
     unsigned long long first, last;
 };
 
-// Blocks on side s read (op 0) or write (op 1) buf[s] in chunks taken from next[s]; a block whose side has no
-// buffer exits. The span runs from the first working block's start to the last one's end.
-__global__ void stream(float4* buf0, float4* buf1, unsigned chunks, const unsigned char* side, unsigned* next, int op,
-                       Span* span, float* sink) {
+// Blocks on side s read (op 0) or write (op 1) bufs[s], n float4, split over the side's blocks: a block's rank
+// is its SM's index on its side (rank_of) x 8 + its turn among its SM's blocks (per_sm), and its threads take
+// the float4 rank x 256 + thread, then every side x 256 further (8 at a time, all in flight). A block whose side
+// has no buffer, or past its SM's 8, exits. The span runs from the first working block's start to the last
+// one's end.
+__global__ void stream(float4* buf0, float4* buf1, unsigned n, const unsigned char* side, const unsigned* rank_of,
+                       unsigned per_side0, unsigned per_side1, unsigned* per_sm, int op, Span* span, float* sink) {
     __shared__ int s;
-    __shared__ unsigned chunk;
-    if (threadIdx.x == 0) s = side[cu_id()];
+    __shared__ unsigned rank;
+    if (threadIdx.x == 0) {
+        const unsigned sm = cu_id();
+        s = side[sm];
+        const unsigned turn = atomicAdd(&per_sm[sm], 1u);
+        rank = turn < kBlocksPerSm ? rank_of[sm] * kBlocksPerSm + turn : ~0u;
+    }
     __syncthreads();
     float4* buf = s == 0 ? buf0 : s == 1 ? buf1 : nullptr;
-    if (!buf) return;
+    const unsigned blocks = s == 0 ? per_side0 : per_side1;
+    if (!buf || rank >= blocks) return;
     if (threadIdx.x == 0) atomicMin(&span->first, global_ns());
-    constexpr int kPer = kChunk / int(sizeof(float4)) / kThreads;  // float4 a thread a chunk
+    const size_t stride = size_t(blocks) * kThreads;
     float acc = 0;
-    for (;;) {
-        if (threadIdx.x == 0) chunk = atomicAdd(&next[s], 1u);
-        __syncthreads();
-        const unsigned c = chunk;
-        __syncthreads();
-        if (c >= chunks) break;
-        float4* p = buf + size_t(c) * (kChunk / sizeof(float4)) + threadIdx.x;
+    for (size_t i = size_t(rank) * kThreads + threadIdx.x; i < n; i += kUnroll * stride) {
         if (op == 0) {
-            float4 v[kPer];
-            for (int k = 0; k < kPer; ++k) v[k] = load_l2_v4(p + k * kThreads);
-            for (int k = 0; k < kPer; ++k) acc += v[k].x + v[k].y + v[k].z + v[k].w;
+            float4 v[kUnroll];
+            for (int k = 0; k < kUnroll; ++k) v[k] = i + k * stride < n ? load_l2_v4(buf + i + k * stride) : float4{};
+            for (int k = 0; k < kUnroll; ++k) acc += v[k].x + v[k].y + v[k].z + v[k].w;
         } else {
-            for (int k = 0; k < kPer; ++k) p[k * kThreads] = make_float4(float(c), 1.f, 2.f, 3.f);
+            for (int k = 0; k < kUnroll; ++k)
+                if (i + k * stride < n) buf[i + k * stride] = make_float4(float(i), 1.f, 2.f, 3.f);
         }
     }
     if (acc == 12345.f) *sink = acc;  // never: the loads' data is back before the end is read
@@ -125,7 +131,9 @@ __global__ void stream(float4* buf0, float4* buf1, unsigned chunks, const unsign
 struct Gpu {
     unsigned sms = 0;
     unsigned char* side = nullptr;  // per SM: 0, 1, or 2 (unclassified: its blocks exit)
-    unsigned* next = nullptr;
+    unsigned* rank_of = nullptr;  // per SM: its index among its side's SMs
+    unsigned* per_sm = nullptr;   // per SM: blocks started
+    unsigned per_side[2] = {0, 0};  // working blocks a side
     Span* span = nullptr;
     float* sink = nullptr;
     unsigned char* scrub = nullptr;
@@ -137,15 +145,15 @@ constexpr size_t kMaxBytes = size_t(16) << 20;
 
 // One pass of `stream` over `bytes` of buf0 (side 0) and buf1 (side 1); a null buffer leaves its side idle.
 static float run_stream(const Gpu& g, float4* buf0, float4* buf1, size_t bytes, int op, Span* out) {
-    HIP_CHECK(hipMemset(g.next, 0, 2 * sizeof(unsigned)));
+    HIP_CHECK(hipMemset(g.per_sm, 0, g.sms * sizeof(unsigned)));
     const Span init = {~0ull, 0ull};
     HIP_CHECK(hipMemcpy(g.span, &init, sizeof(Span), hipMemcpyHostToDevice));
     hipEvent_t e0, e1;
     HIP_CHECK(hipEventCreate(&e0));
     HIP_CHECK(hipEventCreate(&e1));
     HIP_CHECK(hipEventRecord(e0, 0));
-    hipLaunchKernelGGL(stream, dim3(8 * g.sms), dim3(kThreads), 0, 0, buf0, buf1, unsigned(bytes / kChunk), g.side,
-                       g.next, op, g.span, g.sink);
+    hipLaunchKernelGGL(stream, dim3(kBlocksPerSm * g.sms), dim3(kThreads), 0, 0, buf0, buf1, unsigned(bytes / sizeof(float4)),
+                       g.side, g.rank_of, g.per_side[0], g.per_side[1], g.per_sm, op, g.span, g.sink);
     HIP_CHECK(hipEventRecord(e1, 0));
     HIP_CHECK(hipEventSynchronize(e1));
     HIP_CHECK(hipGetLastError());
@@ -203,15 +211,19 @@ static void classify(Gpu& g) {
     std::vector<unsigned> f(g.sms);
     HIP_CHECK(hipMemcpy(f.data(), far, g.sms * sizeof(unsigned), hipMemcpyDeviceToHost));
     std::vector<unsigned char> side(g.sms, 2);
+    std::vector<unsigned> rank(g.sms, 0);
     unsigned count[3] = {0, 0, 0};
     for (unsigned sm = 0; sm < g.sms; ++sm) {
         if (f[sm] <= kProbeLines / 8) side[sm] = 0;
         else if (f[sm] >= kProbeLines / 4 && f[sm] <= 3 * kProbeLines / 4) side[sm] = 1;
-        ++count[side[sm]];
+        rank[sm] = count[side[sm]]++;
         std::printf("SIDE %u %u\n", sm, f[sm]);
     }
     std::printf("SIDES %u %u %u\n", count[0], count[1], count[2]);
+    g.per_side[0] = count[0] * kBlocksPerSm;
+    g.per_side[1] = count[1] * kBlocksPerSm;
     HIP_CHECK(hipMemcpy(g.side, side.data(), g.sms, hipMemcpyHostToDevice));
+    HIP_CHECK(hipMemcpy(g.rank_of, rank.data(), g.sms * sizeof(unsigned), hipMemcpyHostToDevice));
     HIP_CHECK(hipFree(region));
     HIP_CHECK(hipFree(claimed));
     HIP_CHECK(hipFree(far));
@@ -225,7 +237,8 @@ int main(int argc, char** argv) {
     Gpu g;
     g.sms = unsigned(prop.multiProcessorCount);
     HIP_CHECK(hipMalloc(&g.side, g.sms));
-    HIP_CHECK(hipMalloc(&g.next, 2 * sizeof(unsigned)));
+    HIP_CHECK(hipMalloc(&g.rank_of, g.sms * sizeof(unsigned)));
+    HIP_CHECK(hipMalloc(&g.per_sm, g.sms * sizeof(unsigned)));
     HIP_CHECK(hipMalloc(&g.span, sizeof(Span)));
     HIP_CHECK(hipMalloc(&g.sink, sizeof(float)));
     HIP_CHECK(hipMalloc(&g.scrub, kScrub));
@@ -239,7 +252,8 @@ int main(int argc, char** argv) {
         for (const char* v : variants)
             for (int launch = 0; launch < kLaunches; ++launch) variant(g, v, bytes, launch);
     HIP_CHECK(hipFree(g.side));
-    HIP_CHECK(hipFree(g.next));
+    HIP_CHECK(hipFree(g.rank_of));
+    HIP_CHECK(hipFree(g.per_sm));
     HIP_CHECK(hipFree(g.span));
     HIP_CHECK(hipFree(g.sink));
     HIP_CHECK(hipFree(g.scrub));
