@@ -533,6 +533,7 @@ def lds_fills(path, name, blocks, rounds, dyn, carveout, tile_dyn):
 
 FABRIC_SMS, FABRIC_UNROLL = 132, 8  # l2_fabric.hip: 8 blocks an SM of 256 threads, 8 float4 a thread in flight
 FABRIC_B = GLOBAL + (1 << 30)  # its second buffer
+FABRIC_TABLES = GLOBAL + (2 << 30)  # its per-SM side (1 byte), blocks started and rank (4 bytes each), its span
 
 
 def fabric_kernel(f, name, bufs, mib, store):
@@ -546,16 +547,26 @@ def fabric_kernel(f, name, bufs, mib, store):
     f.write(f"kernel {name} grid {blocks} 1 1 block 256 1 1 vgprs 32\n")
     for b in range(blocks):
         base, stride = bufs[b % 2], len(working[b % 2]) * 256
+        sm = b % FABRIC_SMS
         for w in range(8):
-            f.write(f"wave {b} {w}\ncompute 12\nbar 0x80\n")
+            f.write(f"wave {b} {w}\ncompute 4\n")
+            if w == 0:  # thread 0: its SM's side, its turn there (an atomic that returns), its SM's rank
+                f.write(f"ld global 1 0x40 0x1 affine {hex(FABRIC_TABLES + sm)} 1\n"
+                        f"atom global 4 0x50 0x1 affine {hex(FABRIC_TABLES + 0x1000 + 4 * sm)} 4\nwait\n"
+                        f"ld global 4 0x60 0x1 affine {hex(FABRIC_TABLES + 0x2000 + 4 * sm)} 4\nwait\ncompute 4\n")
+            f.write("bar 0x80\ncompute 10\n")
             if base is None:
                 continue
+            if w == 0:  # the span's start: an atomic min, not waited for
+                f.write(f"atom global 8 0x90 0x1 affine {hex(FABRIC_TABLES + 0x3000)} 8\n")
             for i in range(rank[b] * 256 + w * WS, n, FABRIC_UNROLL * stride):
                 f.write("compute 6\n")
                 for k, e in enumerate(range(i, min(n, i + FABRIC_UNROLL * stride), stride)):
                     f.write(f"{'st' if store else 'ld'} global 16 0x{0x200 + 0x10 * k:x} all affine {hex(base + 16 * e)} 16\n")
                 f.write("wait\ncompute 16\n")
             f.write("compute 4\nbar 0x300\ncompute 3\n")
+            if w == 0:  # the span's end
+                f.write(f"atom global 8 0x310 0x1 affine {hex(FABRIC_TABLES + 0x3008)} 8\n")
     f.write("end\n")
 
 
