@@ -4,12 +4,14 @@
 # only kept from getting worse, at 20 %) and the test set
 # (validation/results/h200-apps, kernels no preset value comes from) prints two blocks, in that order,
 # each with its table, worst kernel and cycles MAPE. The test set's limits are its figures of
-# 2026-12-05 (docs/VALIDATION.md, "The test set") rounded up: they record today's state so that it
-# cannot get worse unseen; they are not a target (issue 25's is 10 % MAPE, no kernel beyond 25 %).
+# 2026-12-07 (docs/VALIDATION.md, "The test set") rounded up: they record today's state so that it
+# cannot get worse unseen; they are not a target (issue 25's is 10 % MAPE, no kernel beyond 25 %). Its
+# DRAM write bytes (two kernels) went 22.3 -> 26.1 % with the L2 partitions' link rate: spilled_48's
+# write-backs come from its private windows aliasing in the L2's sets, which moves with its timing.
 source "$(dirname "$0")/cli/lib.bash"
 "$DCUSIM" validate "$SRC/validation/results/h200" --test "$SRC/validation/results/h200-apps" --config "$SRC/configs/h200.ini" \
     --out "$WORK/report" -q --gate --max-dram-write-mape 20 --max-l1-error 3 --max-l2-error 3 \
-    --test-max-cycles-mape 8 --test-max-dram-error 12 --test-max-dram-write-mape 23 --test-max-l1-error 2 \
+    --test-max-cycles-mape 7 --test-max-dram-error 12 --test-max-dram-write-mape 27 --test-max-l1-error 2 \
     --test-max-l2-error 2 --test-max-inexact-conflicts 7 \
     >"$WORK/out" 2>"$WORK/err" || fail "the gate failed: $(cat "$WORK/err")"
 cat "$WORK/out"
