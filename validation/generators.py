@@ -538,12 +538,13 @@ FABRIC_TABLES = GLOBAL + (2 << 30)  # its per-SM side (1 byte), blocks started a
 
 def fabric_kernel(f, name, bufs, mib, store):
     """One launch of l2_fabric.hip's `stream`: blocks on side s (the model's CU b mod 132 is on side b mod 2, so
-    block b's side is b mod 2; None: they exit) split bufs[s] by rank (their order on the side): a thread takes
+    block b's side is b mod 2; None: they exit) split bufs[s] by rank, as the kernel ranks them: a thread takes
     float4 rank x 256 + thread, then every side x 256 further, 8 at a time, all in flight, then waits for them
     (the sum's adds, or the fence after the stores)."""
     blocks, n = 8 * FABRIC_SMS, (mib << 20) // 16
     working = [[b for b in range(blocks) if b % 2 == s] if bufs[s] is not None else [] for s in (0, 1)]
-    rank = {b: r for side in working for r, b in enumerate(side)}
+    # The kernel's rank: its SM's index on its side x 8 + its turn there (block b is CU b mod 132's (b / 132)-th).
+    rank = {b: (b % FABRIC_SMS // 2) * 8 + b // FABRIC_SMS for side in working for b in side}
     f.write(f"kernel {name} grid {blocks} 1 1 block 256 1 1 vgprs 32\n")
     for b in range(blocks):
         base, stride = bufs[b % 2], len(working[b % 2]) * 256

@@ -250,19 +250,22 @@ TEST_CASE("L2 link rate: fetches the same way wait for each other", "[sim][parti
 }
 
 TEST_CASE("L2 link rate: the two ways do not wait for each other", "[sim][partitions]") {
-    // Kernel 0: both CUs at once, each missing a line homed on the other side (channels 8 and 0): one fetch each
-    // way. Kernel 1: CU 0 alone misses a third far line (channel 10). Each fetch crosses as if alone, so both
-    // kernels take the same time; one way shared by both directions would hold kernel 0's second fetch 8 cycles.
-    const std::string text = "dcusim-trace 1\nwave_size 64\nkernel both grid 2 1 1 block 64 1 1\nwave 0 0\n" +
-                             one_access("ld", kFarLine) + "wave 1 0\n" + one_access("ld", kNear) +
-                             "end\nkernel alone grid 1 1 1 block 64 1 1\nwave 0 0\n" + one_access("ld", kFarLine + 512) + "end\n";
+    // Kernel 0: CU 0 misses a near line (channel 4). Kernel 1: CU 0 alone misses a far line (channel 10): the
+    // near miss plus the link both ways and the home's lookup (2 x 100 + 60) and its sectors' 8 cycles back.
+    // Kernel 2: both CUs at once, each missing a line homed on the other side (channels 8 and 0): one fetch each
+    // way, each as if alone; one way shared by both directions would hold the second 8 cycles more.
+    const std::string text = "dcusim-trace 1\nwave_size 64\nkernel near grid 1 1 1 block 64 1 1\nwave 0 0\n" +
+                             one_access("ld", kNear + 1024) + "end\nkernel alone grid 1 1 1 block 64 1 1\nwave 0 0\n" +
+                             one_access("ld", kFarLine + 512) + "end\nkernel both grid 2 1 1 block 64 1 1\nwave 0 0\n" +
+                             one_access("ld", kFarLine) + "wave 1 0\n" + one_access("ld", kNear) + "end\n";
     Config cfg = test::preset("dcu-z100", {{"dram.tREFI", "0"}, {"dram.clock_mhz", "1500"}, {"cu.count", "2"},
                                            {"l2.partitions", "2"}, {"l2.replicate", "on"}, {"l2.far_latency", "100"},
-                                           {"l2.link_sectors_per_cycle", "0.25"}});
+                                           {"l2.hit_latency", "60"}, {"l2.link_sectors_per_cycle", "0.25"}});
     const RunResult r = test::run_files(cfg, {test::write_temp("both_ways.trace", text)});
-    CHECK(test::stat(r, "l2.link.requests", 0) == 2);
     CHECK(test::stat(r, "l2.link.requests", 1) == 1);
-    CHECK(test::stat(r, "cycles", 0) == test::stat(r, "cycles", 1));
+    CHECK(test::stat(r, "l2.link.requests", 2) == 2);
+    CHECK(test::stat(r, "cycles", 1) == test::stat(r, "cycles", 0) + 2 * 100 + 60 + 8);
+    CHECK(test::stat(r, "cycles", 2) == test::stat(r, "cycles", 1));
 }
 
 TEST_CASE("L2 copies per side: slices waiting on each other with one MSHR each do not deadlock", "[sim][partitions]") {
