@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "../common/pc_profile.h"
+#include "../common/tick_slot.h"
 
 namespace dcusim {
 
@@ -197,10 +198,9 @@ void ComputeUnit::step(uint32_t slot, Cycle now) {
                 WorkgroupSlot& g = wgs_[w.wg];
                 ++g.at_barrier;
                 Cycle taken = now + p_.issue_cycles;  // the barrier has issued
-                if (p_.barrier_arrive_cycles > 0) {  // the CU's barrier unit, one arrival at a time (1/1024 cycles)
-                    const Cycle t = std::max(taken * 1024, barrier_unit_free_);
-                    barrier_unit_free_ = t + Cycle(p_.barrier_arrive_cycles * 1024 + 0.5);
-                    taken = (barrier_unit_free_ + 1023) / 1024;
+                if (p_.barrier_arrive_cycles > 0) {  // the CU's barrier unit, one arrival at a time
+                    TickSlot::hold(barrier_unit_free_, taken, Cycle(p_.barrier_arrive_cycles * TickSlot::kPerCycle + 0.5));
+                    taken = TickSlot::cycle_at(barrier_unit_free_);
                 }
                 g.barrier_release = std::max(g.barrier_release, taken + p_.barrier_cycles);
                 stall(w, Stall::Barrier, now + p_.issue_cycles);  // waiting starts once the barrier has issued

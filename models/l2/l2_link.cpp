@@ -3,14 +3,14 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../common/tick_slot.h"
+
 namespace dcusim {
 
 Cycle L2Link::cross(uint32_t from, uint32_t to, Cycle ready, uint32_t sectors) {
-    constexpr Cycle kTicks = 1024;  // per cycle
     Cycle& free = free_[size_t(from) * sides_.count + to];
-    const Cycle start = std::max(ready * kTicks, free);
-    free = start + Cycle(std::ceil(double(sectors) * kTicks / sides_.link_sectors_per_cycle));
-    return (free + kTicks - 1) / kTicks;
+    TickSlot::hold(free, ready, Cycle(std::ceil(double(sectors) * TickSlot::kPerCycle / sides_.link_sectors_per_cycle)));
+    return TickSlot::cycle_at(free);
 }
 
 void L2Link::to_home(MemRequest& req) {

@@ -65,7 +65,7 @@ private:
     L2Partitions sides_;
     const Clock& clk_;
     std::vector<L2SideIf*> slices_;
-    std::vector<Cycle> free_;  // per way (from x count + to): when it is free, in 1/1024 cycles
+    std::vector<Cycle> free_;  // per way (from x count + to): when it is free, in ticks (tick_slot.h)
     SlotPool<Hop> hops_;
     ResponseQueue responses_;
 };

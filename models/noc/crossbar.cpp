@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "../common/tick_slot.h"
+
 namespace dcusim {
 
 Crossbar::Crossbar(sc_core::sc_module_name name, const NocParams& p, const Clock& clk)
@@ -21,23 +23,20 @@ std::pair<Cycle, Cycle> Crossbar::take_link(Cycle& free, double rate, Cycle read
         free = start + std::max<Cycle>(link_cycles(bytes), Cycle(std::ceil(at_least)));
         return {start, free};
     }
-    constexpr Cycle kTicks = 1024;  // per cycle
-    const Cycle start = std::max(ready * kTicks, free);
+    constexpr Cycle kTicks = TickSlot::kPerCycle;
     const double ticks = std::max(bytes ? double(bytes) * kTicks / rate : double(kTicks), at_least * kTicks);
-    free = start + Cycle(std::ceil(ticks));
-    return {start / kTicks, (free + kTicks - 1) / kTicks};
+    const Cycle start = TickSlot::hold(free, ready, Cycle(std::ceil(ticks)));
+    return {start / kTicks, TickSlot::cycle_at(free)};
 }
 
 // A CU's store port: a request holds it for its data at cu_store_bytes_per_cycle, and at least
 // cu_store_request_cycles for each request the L2 gets of it (an atomic's lanes on its busiest
 // address are sent one by one); it enters its channel's link when it starts leaving the CU (cut-through).
 Cycle Crossbar::take_cu_port(Cycle& free, Cycle ready, uint64_t bytes, uint32_t requests) const {
-    constexpr Cycle kTicks = 1024;  // per cycle
-    const Cycle start = std::max(ready * kTicks, free);
+    constexpr Cycle kTicks = TickSlot::kPerCycle;
     double ticks = p_.cu_store_request_cycles * requests * kTicks;
     if (p_.cu_store_bytes_per_cycle > 0) ticks = std::max(ticks, double(bytes) * kTicks / p_.cu_store_bytes_per_cycle);
-    free = start + std::max<Cycle>(1, Cycle(std::ceil(ticks)));
-    return start / kTicks;
+    return TickSlot::hold(free, ready, std::max<Cycle>(1, Cycle(std::ceil(ticks)))) / kTicks;
 }
 
 void Crossbar::mem_request(MemRequest& req) {
