@@ -1,6 +1,7 @@
 """Shared by the model runner (run.py, models.py): replays a generated trace with dcusim and returns the
 first kernel's results with the preset it ran under, so that the models read preset values (launch
 cycles, clock, issue cycles) instead of copying them; and reads the measurements' formats."""
+import concurrent.futures
 import csv
 import json
 import os
@@ -9,6 +10,12 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
+
+
+def pooled(fn, jobs):
+    """fn(*job) for each job, two at a time (the machine's two cores), in order."""
+    with concurrent.futures.ThreadPoolExecutor(2) as pool:
+        return [f.result() for f in [pool.submit(fn, *job) for job in jobs]]
 
 def replay(dcusim, config, extra, write, pcs=False, all_kernels=False, total=False):
     """write(path) writes the trace. Returns (kernel, preset): the first kernel of dcusim's JSON (its

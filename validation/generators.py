@@ -542,13 +542,11 @@ def fabric_kernel(f, name, bufs, mib, store):
     float4 rank x 256 + thread, then every side x 256 further, 8 at a time, all in flight, then waits for them
     (the sum's adds, or the fence after the stores)."""
     blocks, n = 8 * FABRIC_SMS, (mib << 20) // 16
-    working = [[b for b in range(blocks) if b % 2 == s] if bufs[s] is not None else [] for s in (0, 1)]
-    # The kernel's rank: its SM's index on its side x 8 + its turn there (block b is CU b mod 132's (b / 132)-th).
-    rank = {b: (b % FABRIC_SMS // 2) * 8 + b // FABRIC_SMS for side in working for b in side}
+    stride = blocks // 2 * 256  # a side's threads
     f.write(f"kernel {name} grid {blocks} 1 1 block 256 1 1 vgprs 32\n")
     for b in range(blocks):
-        base, stride = bufs[b % 2], len(working[b % 2]) * 256
-        sm = b % FABRIC_SMS
+        base, sm = bufs[b % 2], b % FABRIC_SMS
+        rank = sm // 2 * 8 + b // FABRIC_SMS  # as the kernel's: the SM's index on its side x 8 + its turn there
         for w in range(8):
             f.write(f"wave {b} {w}\ncompute 4\n")
             if w == 0:  # thread 0: its SM's side, its turn there (an atomic that returns), its SM's rank
@@ -560,7 +558,7 @@ def fabric_kernel(f, name, bufs, mib, store):
                 continue
             if w == 0:  # the span's start: an atomic min, not waited for
                 f.write(f"atom global 8 0x90 0x1 affine {hex(FABRIC_TABLES + 0x3000)} 8\n")
-            for i in range(rank[b] * 256 + w * WS, n, FABRIC_UNROLL * stride):
+            for i in range(rank * 256 + w * WS, n, FABRIC_UNROLL * stride):
                 f.write("compute 6\n")
                 for k, e in enumerate(range(i, min(n, i + FABRIC_UNROLL * stride), stride)):
                     f.write(f"{'st' if store else 'ld'} global 16 0x{0x200 + 0x10 * k:x} all affine {hex(base + 16 * e)} 16\n")

@@ -4,17 +4,9 @@ the SM clock) and in the model (the trace's last kernel less the preset's launch
 the model sends over the link between the L2 sides and their rate over the pass."""
 import statistics
 
-import concurrent.futures
-
-from dcusim_run import replay, tagged
+from dcusim_run import pooled, replay, tagged
 
 VARIANTS = ["near_0", "far_0", "near_1", "far_1", "same", "swap", "cold_0", "cold_1", "write_0", "write_1"]
-
-
-def pooled(fn, jobs):
-    """fn(*job) for each job, two at a time, in order."""
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        return [f.result() for f in [pool.submit(fn, *job) for job in jobs]]
 
 
 def measured(path, clock_mhz):

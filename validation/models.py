@@ -4,7 +4,6 @@ called by run.py with a Run (run.py). Each writes its experiment's traces with t
 each figure it compares with the measurement to run.compare, under a case name that the entry's gates
 name. run.wants(case) is false for the cases a gate does not check, so that a gate replays only what it
 compares."""
-import concurrent.futures
 import csv
 import statistics
 
@@ -13,13 +12,7 @@ import l2_capacity_trace
 import lds_fills_regs
 from l2_fabric_model import l2_fabric  # noqa: F401 (run.py finds it here)
 import rw_mix_trace
-from dcusim_run import ncu_launches, ncu_rows, replay, tagged
-
-
-def pooled(fn, jobs):
-    """fn(*job) for each job, two at a time (the machine's two cores), in order."""
-    with concurrent.futures.ThreadPoolExecutor(2) as pool:
-        return [f.result() for f in [pool.submit(fn, *job) for job in jobs]]
+from dcusim_run import ncu_launches, ncu_rows, pooled, replay, tagged
 
 
 def pct(p, m):
