@@ -45,7 +45,8 @@ std::string sample_text(unsigned waves) {
     std::mt19937_64 rng(7);
     std::ostringstream o;
     o << "dcusim-trace 1\nwave_size 32\nkernel big grid " << waves << " 1 1 block 32 1 1 lds 1024 vgprs 40 sgprs 12\n";
-    o << "pc 0x10 readonly\npc 0x18 line kernel.hip:42\npc 0x20 readonly line kernel.hip:43\n";
+    o << "pc 0x10 readonly\npc 0x18 line kernel.hip:42\npc 0x20 readonly line kernel.hip:43\npc 0x28 atomic float line kernel.hip:44\n"
+         "pc 0x2c atomic int\n";
     for (unsigned b = 0; b < waves; ++b) {
         o << "wave " << b << " 0\n";
         o << "ld global 4 0x10 all affine 0x" << std::hex << (0x100000 + b * 128) << std::dec << " 0x4\n";

@@ -189,6 +189,31 @@ TEST_CASE("a pc declaration with neither attribute round-trips through text", "[
     CHECK(text_error(text.str()) == "no error");
 }
 
+TEST_CASE("an atomic's kind is one of int and float, in both formats", "[hostile][text][binary]") {
+    const std::string k = "dcusim-trace 1\nwave_size 64\nkernel k grid 1 1 1 block 64 1 1\n";
+    CHECK(text_error(k + "pc 0x10 atomic int\nend\n") == "no error");
+    CHECK(text_error(k + "pc 0x10 readonly atomic float line k.hip:3\nend\n") == "no error");
+    CHECK(text_error(k + "pc 0x10 atomic int atomic float\nend\n") == "t.trace:4: pc attribute 'atomic' given twice");
+    CHECK(text_error(k + "pc 0x10 atomic double\nend\n") ==
+          "t.trace:4: unknown pc attribute 'atomic' (readonly, atomic int|float, line FILE:LINE)");
+    CHECK(text_error(k + "pc 0x10 atomic\nend\n") ==
+          "t.trace:4: unknown pc attribute 'atomic' (readonly, atomic int|float, line FILE:LINE)");
+    // Binary attribute bits: 4 int, 8 float; both, or a bit past them, is refused.
+    auto pc_with = [](uint8_t flags) {
+        const std::vector<uint8_t> raw = {bin::TWaveSize, 64, bin::TKernel, 1, 'k', 1, 1, 1, 64, 1, 1, 0, bin::TPcInfo, 0x10, flags, bin::TEnd};
+        return bytes_error(BinaryWriter::seal(raw, 4));
+    };
+    CHECK(pc_with(4) == "no error");
+    CHECK(pc_with(8) == "no error");
+    CHECK(pc_with(12) == "b.dctrace: chunk 1: bad pc attribute flags");
+    CHECK(pc_with(16) == "b.dctrace: chunk 1: bad pc attribute flags");
+    // A writer refuses a record that no reader would take.
+    Record r;
+    r.kind = RecKind::PcInfo;
+    r.pc_flags = PcAtomicInt | PcAtomicFloat;
+    CHECK_THROWS_WITH(check_writable(r), "cannot write pc attributes: unknown, or an atomic both int and float");
+}
+
 TEST_CASE("an affine access's lanes are checked in 64 bits only where the 128-bit rule agrees", "[hostile][binary]") {
     // affine_lanes_fit takes bases below 2^62 and strides within 2^32 either way in 64-bit arithmetic.
     const uint64_t bases[] = {0, 16, (1ull << 32) - 4, 1ull << 32, (1ull << 62) - 1, 1ull << 62, kAddressEnd - 4, kAddressEnd, ~0ull};

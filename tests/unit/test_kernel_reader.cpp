@@ -211,3 +211,26 @@ TEST_CASE("kernel reader: a binary wave's bad instruction is refused as TraceStr
         CHECK(by_records.find(message) != std::string::npos);
     }
 }
+
+TEST_CASE("kernel reader: a PC's attributes mark its instructions, the next kernel's its own", "[replay]") {
+    const std::string text =
+        "dcusim-trace 1\nwave_size 32\nkernel a grid 1 1 1 block 32 1 1\npc 0x10 atomic float\npc 0x20 readonly\n"
+        "pc 0x30 atomic int line a.hip:3\nwave 0 0\natom global 4 0x10 all affine 0x100 0\nld global 4 0x20 all affine 0x200 4\n"
+        "atom global 4 0x30 all affine 0x300 0\natom global 4 0x40 all affine 0x400 0\nend\n"
+        "kernel b grid 1 1 1 block 32 1 1\nwave 0 0\natom global 4 0x10 all affine 0x100 0\nend\n";
+    KernelReader r = reader_of(text, 32);
+    WorkgroupTrace wg;
+    REQUIRE(r.next_kernel());
+    REQUIRE(r.next_workgroup(wg));
+    const auto& in = wg.waves.at(0).instrs;
+    REQUIRE(in.size() == 4);
+    CHECK(in[0].atomic == AtomicKind::Float);
+    CHECK_FALSE(in[0].readonly);
+    CHECK(in[1].readonly);
+    CHECK(in[1].atomic == AtomicKind::Unknown);
+    CHECK(in[2].atomic == AtomicKind::Int);
+    CHECK(in[3].atomic == AtomicKind::Unknown);  // no declaration
+    REQUIRE(r.next_kernel());  // kernel b declares nothing: its PC 0x10 is not kernel a's
+    REQUIRE(r.next_workgroup(wg));
+    CHECK(wg.waves.at(0).instrs.at(0).atomic == AtomicKind::Unknown);
+}

@@ -118,6 +118,6 @@ TEST_CASE("malformed text traces name FILE:LINE", "[text][bad-input]") {
     CHECK(error_of(head + "wave 0 0\ncompute 0x100000000\n") == "t.trace:5: compute count 4294967296 too large (at most 4294967295)");
     CHECK(error_of(head + "wave 0 0\npc 0x10 readonly\n") ==
           "t.trace:5: 'pc' declarations come after 'kernel' and before its first 'wave'");
-    CHECK(error_of(head + "pc 0x10 cached\n") == "t.trace:4: unknown pc attribute 'cached' (readonly, line FILE:LINE)");
+    CHECK(error_of(head + "pc 0x10 cached\n") == "t.trace:4: unknown pc attribute 'cached' (readonly, atomic int|float, line FILE:LINE)");
     CHECK(error_of("") == "t.trace: empty trace (no 'dcusim-trace 1' line)");
 }

@@ -18,6 +18,7 @@ struct Instr {
     uint8_t bytes = 0;
     AddrMode mode = AddrMode::Affine;
     bool readonly = false;  // a load the kernel declared read-only (`pc PC readonly`)
+    AtomicKind atomic = AtomicKind::Unknown;  // an atomic's operands (`pc PC atomic int|float`)
     uint64_t pc = 0;
     union {
         struct {  // Mem

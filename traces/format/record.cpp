@@ -89,6 +89,8 @@ void check_writable(const Record& r) {
         throw TraceError("cannot write kernel name '" + r.kernel.name.substr(0, 40) + "': not printable ASCII without spaces or '#'");
     if (r.kind == RecKind::PcInfo && (r.pc_flags & PcHasLine) && !is_token(r.pc_line))
         throw TraceError("cannot write pc source line: not printable ASCII without spaces or '#'");
+    if (r.kind == RecKind::PcInfo && ((r.pc_flags & ~kPcFlagsKnown) || (r.pc_flags & PcAtomicInt && r.pc_flags & PcAtomicFloat)))
+        throw TraceError("cannot write pc attributes: unknown, or an atomic both int and float");
 }
 
 uint64_t full_lane_mask(uint64_t threads, uint64_t wave, uint32_t wave_size) {

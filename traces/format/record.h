@@ -92,8 +92,18 @@ constexpr uint64_t kMaxStream = 65535;           // streams a program names: far
 constexpr uint64_t kMaxCopyBytes = 1ull << 40;   // one copy or map: 1 TiB, past any GPU's memory
 constexpr uint64_t kMaxHostNs = 1ull << 40;      // host time between two calls: 18 minutes
 
-// Attributes of the instruction at a PC, declared once per kernel (`pc` statement).
-enum PcFlags : uint8_t { PcReadOnly = 1, PcHasLine = 2 };
+// Attributes of the instruction at a PC, declared once per kernel (`pc` statement). An atomic's
+// operands are integers or floating point (at most one of the two bits): the L2's atomic unit takes
+// longer for floating point (models/l2/atomic_unit.h).
+enum PcFlags : uint8_t { PcReadOnly = 1, PcHasLine = 2, PcAtomicInt = 4, PcAtomicFloat = 8 };
+constexpr uint8_t kPcFlagsKnown = PcReadOnly | PcHasLine | PcAtomicInt | PcAtomicFloat;
+
+// What an atomic instruction computes on, as far as the trace says (Unknown: traces before the `pc`
+// attribute, or a capture that could not tell).
+enum class AtomicKind : uint8_t { Unknown = 0, Int = 1, Float = 2 };
+inline AtomicKind atomic_kind_of(uint8_t pc_flags) {
+    return pc_flags & PcAtomicFloat ? AtomicKind::Float : pc_flags & PcAtomicInt ? AtomicKind::Int : AtomicKind::Unknown;
+}
 
 struct Record {
     RecKind kind = RecKind::End;

@@ -198,6 +198,8 @@ void TraceStream::check(Record& r) {
             if (!in_kernel_ || any_block_) fail("'pc' declarations come after 'kernel' and before its first 'wave'");
             if ((r.pc_flags & PcHasLine) && !is_token(r.pc_line))
                 fail("pc source line must be printable ASCII without spaces or '#'");
+            if ((r.pc_flags & ~kPcFlagsKnown) || (r.pc_flags & PcAtomicInt && r.pc_flags & PcAtomicFloat))
+                fail("pc attributes: unknown, or an atomic both int and float");
             return;
         case RecKind::End:
             if (!in_kernel_) fail("'end' outside a kernel");

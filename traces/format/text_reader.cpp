@@ -214,17 +214,20 @@ void TextReader::parse_statement(const std::string& kw, Record& r) const {
         if (has_stall) r.stall = number(i - 1, "stall cycles");
     } else if (kw == "pc") {
         // Both attributes optional, as the grammar says: a binary trace may declare neither.
-        if (tok_.size() < 2) fail("expected 'pc PC [readonly] [line FILE:LINE]'");
+        if (tok_.size() < 2) fail("expected 'pc PC [readonly] [atomic int|float] [line FILE:LINE]'");
         r.kind = RecKind::PcInfo;
         r.pc = number(1, "pc");
         for (size_t i = 2; i < tok_.size(); ++i) {
             if (tok_[i] == "readonly") {
                 r.pc_flags |= PcReadOnly;
+            } else if (tok_[i] == "atomic" && i + 1 < tok_.size() && (tok_[i + 1] == "int" || tok_[i + 1] == "float")) {
+                if (r.pc_flags & (PcAtomicInt | PcAtomicFloat)) fail("pc attribute 'atomic' given twice");
+                r.pc_flags |= tok_[++i] == "int" ? PcAtomicInt : PcAtomicFloat;
             } else if (tok_[i] == "line" && i + 1 < tok_.size()) {
                 r.pc_flags |= PcHasLine;
                 r.pc_line = tok_[++i];
             } else {
-                fail("unknown pc attribute '" + tok_[i] + "' (readonly, line FILE:LINE)");
+                fail("unknown pc attribute '" + tok_[i] + "' (readonly, atomic int|float, line FILE:LINE)");
             }
         }
     } else if (kw == "end") {

@@ -72,6 +72,8 @@ std::string format_record(const Record& r) {
         case RecKind::PcInfo:
             o << "pc " << hex(r.pc);
             if (r.pc_flags & PcReadOnly) o << " readonly";
+            if (r.pc_flags & PcAtomicInt) o << " atomic int";
+            if (r.pc_flags & PcAtomicFloat) o << " atomic float";
             if (r.pc_flags & PcHasLine) o << " line " << r.pc_line;
             break;
     }

@@ -23,14 +23,15 @@ bool KernelReader::next_kernel() {
             kernel_ = rec_.kernel;
             in_kernel_ = true;
             // Its `pc` declarations come before its first wave.
-            readonly_pcs_.clear();
+            pc_attrs_.clear();
             pc_lines_.clear();
             while (pull() && rec_.kind == RecKind::PcInfo) {
-                if (rec_.pc_flags & PcReadOnly) readonly_pcs_.push_back(rec_.pc);
+                const uint8_t marks = rec_.pc_flags & (PcReadOnly | PcAtomicInt | PcAtomicFloat);
+                if (marks) pc_attrs_.emplace_back(rec_.pc, marks);
                 if (rec_.pc_flags & PcHasLine) pc_lines_[rec_.pc] = rec_.pc_line;
                 have_rec_ = false;
             }
-            std::sort(readonly_pcs_.begin(), readonly_pcs_.end());
+            std::sort(pc_attrs_.begin(), pc_attrs_.end());
             return true;
         }
         // wave_size comes before the first kernel; TraceStream allows nothing else here but
@@ -71,15 +72,21 @@ bool KernelReader::read_workgroup() {
         have_rec_ = false;
         // The wave's instructions that follow, straight from the source; what they stop at, from pull().
         stream_->next_instrs(cur->instrs, cur->pool);
-        if (!readonly_pcs_.empty()) mark_readonly(*cur, from);
+        if (!pc_attrs_.empty()) mark_attributes(*cur, from);
     }
     return started;
 }
 
-void KernelReader::mark_readonly(WaveTrace& w, size_t from) const {
+void KernelReader::mark_attributes(WaveTrace& w, size_t from) const {
     for (size_t i = from; i < w.instrs.size(); ++i) {
         Instr& in = w.instrs[i];
-        if (in.kind == RecKind::Mem && std::binary_search(readonly_pcs_.begin(), readonly_pcs_.end(), in.pc)) in.readonly = true;
+        if (in.kind != RecKind::Mem) continue;
+        // A PC declared twice keeps every attribute given (the first pair at or after the PC).
+        for (auto it = std::lower_bound(pc_attrs_.begin(), pc_attrs_.end(), std::make_pair(in.pc, uint8_t(0)));
+             it != pc_attrs_.end() && it->first == in.pc; ++it) {
+            if (it->second & PcReadOnly) in.readonly = true;
+            if (const AtomicKind k = atomic_kind_of(it->second); k != AtomicKind::Unknown) in.atomic = k;
+        }
     }
 }
 

@@ -5,6 +5,7 @@
 
 #include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "../format/source.h"
@@ -38,12 +39,12 @@ public:
 
 private:
     bool pull();  // reads one record into rec_, false at the end of the file
-    void mark_readonly(WaveTrace& w, size_t from) const;  // its memory instructions from `from` on
+    void mark_attributes(WaveTrace& w, size_t from) const;  // its memory instructions from `from` on
 
     std::unique_ptr<TraceStream> stream_;
     uint32_t target_;
     KernelInfo kernel_;
-    std::vector<uint64_t> readonly_pcs_;  // sorted
+    std::vector<std::pair<uint64_t, uint8_t>> pc_attrs_;  // (PC, PcFlags) with readonly or atomic, sorted
     std::map<uint64_t, std::string> pc_lines_;
     std::vector<WaveTrace> waves_;  // the workgroup last read (read_workgroup)
     uint64_t block_ = 0;
