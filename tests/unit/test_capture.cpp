@@ -118,6 +118,41 @@ TEST_CASE("SASS: instructions, registers, anchors, branch targets and lines", "[
     CHECK(f.compute_between(0, 12) == 9);
 }
 
+TEST_CASE("SASS: atomics are integer or floating point by their type modifier", "[capture]") {
+    const SassFunction f = parse_sass(R"(
+.text._Z1av:
+        /*0000*/                   REDG.E.ADD.F32.FTZ.RN.STRONG.GPU desc[UR4][R2.64], R5 ;
+        /*0010*/                   REDG.E.ADD.STRONG.GPU desc[UR4][R2.64], R5 ;
+        /*0020*/                   ATOMG.E.MIN.S32.STRONG.GPU PT, R7, desc[UR4][R2.64], R5 ;
+        /*0030*/                   ATOM.E.ADD.F16x2.RN.STRONG.GPU PT, R7, desc[UR4][R2.64], R5 ;
+        /*0040*/                   ATOMS.POPC.INC.32 RZ, [R4+UR4] ;
+        /*0050*/                   RED.E.ADD.F64.RN.STRONG.GPU desc[UR4][R2.64], R6 ;
+        /*0060*/                   LDG.E.F32 R4, desc[UR4][R2.64] ;
+        /*0070*/                   EXIT ;
+)").at("_Z1av");
+    REQUIRE(f.instrs.size() == 8);
+    // .FTZ begins with F but names no type: the first is float for its .F32, the second int.
+    const uint8_t want[] = {2, 1, 1, 2, 1, 2, 0, 0};
+    for (size_t i = 0; i < 8; ++i) CHECK(int(f.instrs[i].atomic) == int(want[i]));
+}
+
+TEST_CASE("Assembly: an atomic's PC is declared int or float", "[capture]") {
+    const SassFunction f = parse_sass(R"(
+.text._Z1bv:
+        /*0000*/                   REDG.E.ADD.F32.FTZ.RN.STRONG.GPU desc[UR4][R2.64], R5 ;
+        /*0010*/                   REDG.E.ADD.STRONG.GPU desc[UR4][R2.64], R5 ;
+        /*0020*/                   EXIT ;
+)").at("_Z1bv");
+    LaunchCapture l = launch_of(32);
+    l.instrs.push_back(mem(0, 0x0, RawGlobal, RawAtomic, 2, 0x1000, 0));
+    l.instrs.push_back(mem(0, 0x10, RawGlobal, RawAtomic, 2, 0x1000, 0));
+    Collect out;
+    assemble_launch(l, &f, {}, out);
+    REQUIRE(out.lines.size() >= 3);
+    CHECK(out.lines[1] == "pc 0x0 atomic float");
+    CHECK(out.lines[2] == "pc 0x10 atomic int");
+}
+
 TEST_CASE("SASS: paths between anchors follow the loop's backward branch", "[capture]") {
     const SassFunction f = parse_sass(kSass).at("_Z4testPf");
     SassPath p = path_between(f, -1, 3);  // entry to the first load

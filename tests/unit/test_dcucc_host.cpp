@@ -150,6 +150,18 @@ TEST_CASE("dcucc: a site's read-only flag, a partial last wave and wave64", "[dc
           Lines{"kernel k grid 1 1 1 block 64 1 1", "wave 0 0", "ld global 4 0x10 all affine 0x1000 -0x4", "end"});
 }
 
+TEST_CASE("dcucc: a site's atomic kind declares its PC int or float", "[dcucc]") {
+    Buffer b;
+    b.affine(b.head(DCUCC_MEM, 16, 0xffffffffu, 0, 0), DCUCC_GLOBAL, DCUCC_ATOMIC, 2, 0x1000, 0)
+        .affine(b.head(DCUCC_MEM, 32, 0xffffffffu, 0, 0), DCUCC_GLOBAL, DCUCC_ATOMIC, 2, 0x1000, 0)
+        .affine(b.head(DCUCC_MEM, 48, 0xffffffffu, 0, 0), DCUCC_GLOBAL, DCUCC_ATOMIC, 2, 0x1000, 0);
+    const SiteMap sites = {{16, {kSiteAtomicFloat, "a.cu:3", "", ""}}, {32, {kSiteAtomicInt, "", "", ""}}, {48, {0, "", "", ""}}};
+    CHECK(assembled(b, kernel(1, 32), &sites) ==
+          Lines{"kernel k grid 1 1 1 block 32 1 1", "pc 0x10 atomic float line a.cu:3", "pc 0x20 atomic int", "wave 0 0",
+                "atom global 4 0x10 all affine 0x1000 0x0", "atom global 4 0x20 all affine 0x1000 0x0",
+                "atom global 4 0x30 all affine 0x1000 0x0", "end"});
+}
+
 TEST_CASE("dcucc: an affine record whose lane 0 would fall below address 0 becomes a list", "[dcucc]") {
     // Lanes 1-3 read LDS offsets 0, 4, 8: lane 0's address, base, is -4.
     Buffer b;

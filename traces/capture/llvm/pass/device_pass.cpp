@@ -87,6 +87,7 @@ private:
         bool readonly;
         MaybeAlign align;
         int64_t offset = 0;  // from ptr
+        uint32_t atomic = 0;  // an atomic's site flag: kSiteAtomicInt or kSiteAtomicFloat (meta.h)
     };
 
     std::optional<Access> access_of(Instruction& i) {
@@ -94,13 +95,18 @@ private:
             return Access{l->getPointerOperand(), narrowed_type(*l), DCUCC_LOAD, readonly_load(*l), l->getAlign()};
         if (auto* s = dyn_cast<StoreInst>(&i))
             return Access{s->getPointerOperand(), s->getValueOperand()->getType(), DCUCC_STORE, false, s->getAlign()};
+        // An atomic computes on floating point only where its operation does (fadd, fmax...): an
+        // exchange of a float moves bits, as an integer one does.
         if (auto* a = dyn_cast<AtomicRMWInst>(&i))
-            return Access{a->getPointerOperand(), a->getValOperand()->getType(), DCUCC_ATOMIC, false, a->getAlign()};
+            return Access{a->getPointerOperand(), a->getValOperand()->getType(), DCUCC_ATOMIC, false, a->getAlign(), 0,
+                          AtomicRMWInst::isFPOperation(a->getOperation()) ? kSiteAtomicFloat : kSiteAtomicInt};
         if (auto* c = dyn_cast<AtomicCmpXchgInst>(&i))
-            return Access{c->getPointerOperand(), c->getNewValOperand()->getType(), DCUCC_ATOMIC, false, c->getAlign()};
+            return Access{c->getPointerOperand(), c->getNewValOperand()->getType(), DCUCC_ATOMIC, false, c->getAlign(), 0,
+                          kSiteAtomicInt};
         if (auto* call = dyn_cast<CallBase>(&i))
             if (auto a = intrinsic_access(*call, gpu_))
-                return Access{a->ptr, a->type, a->op, a->readonly, MaybeAlign()};
+                return Access{a->ptr, a->type, a->op, a->readonly, MaybeAlign(), 0,
+                              a->op != DCUCC_ATOMIC ? 0u : a->type->isFPOrFPVectorTy() ? kSiteAtomicFloat : kSiteAtomicInt};
         return std::nullopt;
     }
 
@@ -278,7 +284,7 @@ private:
             Value* addr = b.CreatePtrToInt(p.ptr, b.getInt64Ty());
             if (p.offset + a.offset) addr = b.CreateAdd(addr, b.getInt64(uint64_t(a.offset + int64_t(p.offset))));
             auto c = take_counts(b, t);
-            const uint32_t pc = new_pc(at, ro ? 1 : 0, what_of(a.op, *space));
+            const uint32_t pc = new_pc(at, (ro ? kSiteReadOnly : 0) | a.atomic, what_of(a.op, *space));
             b.CreateCall(mem_, {addr, b.getInt32(info), b.getInt32(pc), c[0], c[1], c[2]});
             t = Tally{};
         }

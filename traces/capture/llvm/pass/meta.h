@@ -14,6 +14,9 @@
 
 namespace dcucc {
 
+// A site's flags (the `site` line's FLAGS): a read-only load; an atomic on integers or on floating point.
+enum : uint32_t { kSiteReadOnly = 1, kSiteAtomicInt = 2, kSiteAtomicFloat = 4 };
+
 struct Meta {
     struct Kernel {
         std::string name;
@@ -21,7 +24,7 @@ struct Meta {
     };
     struct Site {
         uint32_t pc;
-        uint32_t flags;    // bit 0: read-only load
+        uint32_t flags;    // kSiteReadOnly, kSiteAtomicInt, kSiteAtomicFloat
         std::string line;  // FILE:LINE, or "-"
         // For matching the site to the uninstrumented build's machine code:
         // its function (mangled) and what it does, "ld|st|atom SPACE" or "bar".

@@ -211,8 +211,10 @@ void write_declarations(const std::map<uint32_t, bool>& ro, const SiteMap* sites
         if (sites)
             if (auto it = sites->find(pc); it != sites->end()) s = &it->second;
         d.pc = pc;
-        d.pc_flags = uint8_t((readonly || (s && (s->flags & kSiteReadOnly)) ? dcusim::trace::PcReadOnly : 0) |
-                             (s && !s->line.empty() ? dcusim::trace::PcHasLine : 0));
+        const uint32_t f = s ? s->flags : 0;
+        d.pc_flags = uint8_t((readonly || (f & kSiteReadOnly) ? dcusim::trace::PcReadOnly : 0) |
+                             (s && !s->line.empty() ? dcusim::trace::PcHasLine : 0) |
+                             (f & kSiteAtomicFloat ? dcusim::trace::PcAtomicFloat : f & kSiteAtomicInt ? dcusim::trace::PcAtomicInt : 0));
         d.pc_line = s ? s->line : std::string();
         if (d.pc_flags) out.write(d);
     }

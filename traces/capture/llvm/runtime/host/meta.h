@@ -8,7 +8,8 @@
 //   module SOURCE_PATH
 //   kernel MANGLED params N
 //   resources MANGLED vgprs N sgprs N scratch N     (any of the three)
-//   site PC FLAGS FILE:LINE                         (bit 0 of FLAGS: read-only; "-": no line)
+//   site PC FLAGS FILE:LINE                         (FLAGS: 1 read-only, 2 integer atomic, 4 floating-point
+//                                                   atomic; "-": no line)
 //   anchor PC FUNCTION ld|st|atom SPACE, or bar     (what the site does, for machine.h)
 //   cubin ARCH HEX                                  (the uninstrumented build's cubin, NVIDIA)
 //
@@ -26,7 +27,7 @@
 namespace dcucc::host {
 
 struct Site {
-    uint32_t flags = 0;  // bit 0: read-only load
+    uint32_t flags = 0;  // kSiteReadOnly, kSiteAtomicInt, kSiteAtomicFloat
     std::string line;    // FILE:LINE; empty when unknown
     std::string function, what;  // from its `anchor` line; empty if none
 };
@@ -44,7 +45,7 @@ struct KernelMeta {
     std::shared_ptr<const std::string> cubin;  // its module's uninstrumented cubin (bytes), or null
 };
 
-enum : uint32_t { kSiteReadOnly = 1 };
+enum : uint32_t { kSiteReadOnly = 1, kSiteAtomicInt = 2, kSiteAtomicFloat = 4 };  // as the pass writes them
 
 class MetaRegistry {
 public:
