@@ -413,14 +413,17 @@ def atomic_word(mode, targets, warp, lane):
     return ((warp * WS + lane) % targets) * ATOMIC_LINE_WORDS  # lanes
 
 
-def atomics(path, name, mode, targets):
+def atomics(path, name, mode, targets, kind=None):
     """atomics.hip: 528 blocks of 256 threads, each warp loading its lane offsets, then 8 atomic adds (RED)
     to the addresses of `mode` over `targets`, with its SASS's instruction counts (results/h200-atomics,
     sass_atomics.txt: 10 before the offsets' load, 21 after it, 2 of them long (MUFU, F2I) and 2 middle
-    (IMAD.HI), 3 before the loop, 3 an iteration besides the RED)."""
+    (IMAD.HI), 3 before the loop, 3 an iteration besides the RED). `kind`: "int" or "float", the RED's
+    operands as dcutrace marks them (RED.E.ADD.STRONG.GPU, RED.E.ADD.F32.FTZ.RN.STRONG.GPU); None: unmarked."""
     lane_table = GLOBAL + (1 << 30)
     with open(path, "w") as f:
         header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
+        if kind:
+            f.write(f"pc 0x260 atomic {kind}\n")
         for b in range(ATOMIC_BLOCKS):
             for w in range(8):
                 warp = b * 8 + w

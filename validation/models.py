@@ -381,29 +381,33 @@ ATOMIC_VARIANTS = [(m, t) for m, ts in (("warp", (1, 8, 64, 512, 4096)), ("packe
                                         ("line", (1, 8, 64, 512, 4096)), ("lanes", (32, 1024, 135168))) for t in ts]
 
 
+ATOMIC_KINDS = {"f32": "float", "u32": "int"}  # the RED's operands, as the trace marks them
+
+
 def atomics(run):
     """atomics.hip: per variant the measured cycles (median of 3 launches) of the f32 and u32 adds, and the
-    model's (a trace says no type: one replay serves both), then the mean absolute error of each type; and
-    the requests the L2 gets from the SMs (f32's), which counts a request per lane on a shared address."""
+    model's, each replayed with its RED marked float or int (`pc PC atomic KIND`), then the mean absolute
+    error of each type; and the requests the L2 gets from the SMs (f32's), which counts a request per lane on
+    a shared address."""
     requests = "lts__t_requests_srcunit_tex_op_red.sum"
-    names = [f"{m}_{ty}_{t}" for ty in ("f32", "u32") for m, t in ATOMIC_VARIANTS]  # the program's launch order
+    names = [f"{m}_{ty}_{t}" for ty in ATOMIC_KINDS for m, t in ATOMIC_VARIANTS]  # the program's launch order
     meas = medians_by_variant(run.measurement, ("gpc__cycles_elapsed.max", requests), names)
     wanted = [(m, t) for m, t in ATOMIC_VARIANTS if run.wants(f"{m}_f32_{t}") or run.wants(f"{m}_u32_{t}")]
-    model = pooled(lambda m, t: stats(run, run.generator, f"{m}_{t}", m, t), wanted)
-    run.out("| variant | targets | f32 cycles measured | u32 measured | model | f32 error | u32 error | L2 requests measured / model |\n"
-            "|---|---|---|---|---|---|---|---|")
-    errs = {"f32": [], "u32": []}
-    for (m, t), s in zip(wanted, model):
-        pc, row = s["cycles"], []
-        for ty in ("f32", "u32"):
-            mc = meas[f"{m}_{ty}_{t}"][0]
+    jobs = [(m, t, ty) for m, t in wanted for ty in ATOMIC_KINDS]
+    model = dict(zip(jobs, pooled(lambda m, t, ty: stats(run, run.generator, f"{m}_{t}", m, t, ATOMIC_KINDS[ty]), jobs)))
+    run.out("| variant | targets | f32 cycles measured | model | error | u32 measured | model | error | L2 requests measured / model |\n"
+            "|---|---|---|---|---|---|---|---|---|")
+    errs = {ty: [] for ty in ATOMIC_KINDS}
+    for m, t in wanted:
+        row = []
+        for ty in ATOMIC_KINDS:
+            mc, pc = meas[f"{m}_{ty}_{t}"][0], model[(m, t, ty)]["cycles"]
             run.compare(f"{m}_{ty}_{t}", "cycles", mc, pc)
             errs[ty].append(abs(pc / mc - 1))
-            row.append(mc)
-        mr, pr = meas[f"{m}_f32_{t}"][1], s["l2.atomics"]
+            row.append(f"{mc:,.0f} | {pc:,.0f} | {pct(pc, mc):+.1f} %")
+        mr, pr = meas[f"{m}_f32_{t}"][1], model[(m, t, "f32")]["l2.atomics"]
         run.compare(f"{m}_f32_{t}", "L2 requests", mr, pr)
-        run.out(f"| {m} | {t} | {row[0]:,.0f} | {row[1]:,.0f} | {pc:,.0f} | {pct(pc, row[0]):+.1f} % | {pct(pc, row[1]):+.1f} % "
-                f"| {mr:,.0f} / {pr:,.0f} |")
+        run.out(f"| {m} | {t} | {' | '.join(row)} | {mr:,.0f} / {pr:,.0f} |")
     run.out("\nmean absolute error: " + ", ".join(f"{ty} {100 * statistics.mean(e):.1f} %" for ty, e in errs.items() if e))
 
 

@@ -50,7 +50,7 @@ Cycle VectorL1::wave_request(MemRequest& req) {
         const LineAccess& la = scratch_[k];
         const AtomicLanes al = req.op == trace::Op::Atomic ? atomic_lanes_[k] : AtomicLanes{};
         port_.push({la.line, req.pc, la.sectors, la.written, la.partial, la.words, op, req.op, req.space, req.instr->readonly, al.same,
-                    al.offset},
+                    al.offset, req.instr->atomic},
                    arrival, extra);
         extra = 0;
     }
@@ -147,6 +147,7 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     d.req.tag = i;
     d.req.atomic_same = lk.same;
     d.req.atomic_offset = lk.offset;
+    d.req.atomic_kind = lk.atomic_kind;
     d.req.pc = lk.pc;  // for a fill, the op that missed first (fills complete through the MSHR)
     if (kind == Down::Fill) ++stats_.fetches;
     down->mem_request(d.req);

@@ -82,6 +82,7 @@ private:
         bool readonly;
         uint8_t same;     // atomics: the most lanes on one address of the line (atomic_lanes.h)
         uint16_t offset;  // atomics: that address's offset in the line
+        trace::AtomicKind atomic_kind;
     };
     struct Target {
         uint32_t op;

@@ -10,6 +10,9 @@
 //     lines and words use the time the busy word's chain leaves (they interleave);
 //   - two operations on one address are `same_address_cycles` apart (each reads the result of the
 //     one before), within a request and from one request to the next.
+// Integer and floating-point operations chain differently (the H200 chains one address's f32 adds 3.48
+// cycles apart, its u32 adds 1.45): where the trace says which (`pc PC atomic int|float`), the kind's own
+// same_address_cycles apply; a kind without its own, or an atomic of unknown kind, takes the one above.
 // Times are kept in 1/1024 cycles, as the other rates of the model. Pure and deterministic: the L2
 // slice calls execute() when a request's line is at hand, in the order its lookups go.
 #pragma once
@@ -19,6 +22,7 @@
 #include <cstdint>
 #include <unordered_map>
 
+#include "../../traces/format/record.h"
 #include "../common/clock.h"
 
 namespace dcusim {
@@ -27,28 +31,33 @@ struct AtomicWork {
     uint64_t word = 0;     // the address the most lanes share (its line's address when they are all distinct)
     uint32_t sectors = 1;  // the line's sectors the request touches
     uint32_t same = 1;     // the most lanes on one address (the passes)
+    trace::AtomicKind kind = trace::AtomicKind::Unknown;
 };
 
 class AtomicUnit {
 public:
     static constexpr uint64_t kTicks = 1024;  // per cycle
-    AtomicUnit(double sector_cycles, double same_address_cycles)
-        : sector_(uint64_t(std::llround(sector_cycles * kTicks))), same_(uint64_t(std::llround(same_address_cycles * kTicks))) {}
-    bool active() const { return sector_ || same_; }
+    // int_same and float_same: the kinds' same_address_cycles (0: same_address_cycles).
+    AtomicUnit(double sector_cycles, double same_address_cycles, double int_same = 0, double float_same = 0)
+        : sector_(ticks(sector_cycles)),
+          same_{ticks(same_address_cycles), ticks(int_same > 0 ? int_same : same_address_cycles),
+                ticks(float_same > 0 ? float_same : same_address_cycles)} {}
+    bool active() const { return sector_ || same_[0] || same_[1] || same_[2]; }
 
     // The cycle the request's last operation is done, its line at hand at `ready`.
     Cycle execute(Cycle ready, const AtomicWork& w) {
         if (!active()) return ready;
+        const uint64_t same = same_[size_t(w.kind) < 3 ? size_t(w.kind) : 0];
         const uint64_t r = uint64_t(ready) * kTicks, passes = std::max<uint32_t>(1, w.same);
         const uint64_t start = std::max(r, free_);
         free_ = start + sector_ * (std::max<uint32_t>(1, w.sectors) + passes - 1);
         uint64_t end = free_;
-        if (same_) {
+        if (same) {
             if (chains_.size() > kPruneAt) prune(r);
             uint64_t& chain = chains_[w.word];  // when the word's last operation lets the next one go
             const uint64_t first = std::max(start, chain);
-            chain = first + passes * same_;
-            end = std::max(end, first + (passes - 1) * same_ + sector_);
+            chain = first + passes * same;
+            end = std::max(end, first + (passes - 1) * same + sector_);
         }
         return Cycle((end + kTicks - 1) / kTicks);
     }
@@ -59,7 +68,9 @@ private:
     void prune(uint64_t now) {
         for (auto it = chains_.begin(); it != chains_.end();) it = it->second <= now ? chains_.erase(it) : std::next(it);
     }
-    uint64_t sector_, same_;
+    static uint64_t ticks(double cycles) { return uint64_t(std::llround(cycles * kTicks)); }
+    uint64_t sector_;
+    uint64_t same_[3];  // by trace::AtomicKind (unknown, int, float), in ticks
     uint64_t free_ = 0;  // the unit's next free tick
     std::unordered_map<uint64_t, uint64_t> chains_;
 };

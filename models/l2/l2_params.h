@@ -25,6 +25,10 @@ struct L2Params {
     // one address (0 and 0: no limit). DCU: assumed, a GCN TCC channel's one 64-byte access a cycle.
     double atomic_sector_cycles = 1;
     double atomic_same_address_cycles = 1;
+    // The same for atomics the trace marks integer or floating point (`pc PC atomic int|float`; 0: as an
+    // atomic of unknown kind).
+    double atomic_int_same_address_cycles = 0;
+    double atomic_float_same_address_cycles = 0;
     uint32_t lookups_per_cycle = 1;
     uint32_t mshrs = 256;
     // The channel interleave, so a slice indexes its sets with the address
@@ -83,6 +87,12 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
         param::real<P>("l2.atomic_same_address_cycles", "cycles",
                        "from one atomic operation on an address to the next on it (each reads the one before's result) (0: no limit)",
                        {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::atomic_same_address_cycles),
+        param::real<P>("l2.atomic_int_same_address_cycles", "cycles",
+                       "l2.atomic_same_address_cycles for atomics the trace marks integer (0: that value)",
+                       {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::atomic_int_same_address_cycles),
+        param::real<P>("l2.atomic_float_same_address_cycles", "cycles",
+                       "l2.atomic_same_address_cycles for atomics the trace marks floating point (0: that value)",
+                       {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::atomic_float_same_address_cycles),
         param::count<P>("l2.lookups_per_cycle", "lines/cycle", "L2 tag port per channel", {1, 64}, &P::lookups_per_cycle),
         param::count<P>("l2.mshrs", "lines", "L2 misses in flight per channel", {1, kMaxMshrs, "a limit of dcusim"}, &P::mshrs),
         param::count<P>("l2.writeback_buffers", "lines",

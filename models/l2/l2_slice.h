@@ -125,7 +125,7 @@ private:
     uint32_t widen(uint32_t missing) const;
     static void count_lane_passes(CacheCounters& st, uint8_t same);
     static AtomicWork atomic_work(const MemRequest& req, uint32_t sectors) {
-        return {req.addr + req.atomic_offset, uint32_t(__builtin_popcount(sectors)), req.atomic_same};
+        return {req.addr + req.atomic_offset, uint32_t(__builtin_popcount(sectors)), req.atomic_same, req.atomic_kind};
     }
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);

@@ -215,6 +215,22 @@ TEST_CASE("an atomic's lanes on one address are a request and a sector each at t
     CHECK(stat(r, "l2.sector_hits") == 6);
 }
 
+TEST_CASE("an atomic's PC declared int or float chains its lanes at its kind's cycles", "[sim][memory]") {
+    // A first kernel brings the line into the L2; three kernels then add from 32 lanes to one address of
+    // it, unmarked, int and float: one request of 32 passes, its chain the binding limit (31 gaps of 2, 3
+    // or 5 cycles against 32 passes of a 1-cycle sector). Everything before the atomic unit is the same
+    // in the three (an L2 hit), so the int kernel takes 31 x (3 - 2) = 31 cycles more than the
+    // unmarked one, the float kernel 31 x (5 - 2) = 93 more.
+    const std::string head = "kernel k grid 1 1 1 block 64 1 1\n", atom = "wave 0 0\natom global 4 0x10 0xffffffff affine 0x10000 0\nwait\nend\n";
+    const std::string text = "dcusim-trace 1\nwave_size 64\n" + head + "wave 0 0\nld global 4 0x20 0x1 affine 0x10000 0\nwait\nend\n" +
+                             head + atom + head + "pc 0x10 atomic int\n" + atom + head + "pc 0x10 atomic float\n" + atom;
+    const RunResult r = run_text(text, {{"l2.channels", "1"}, {"l2.atomic_sector_cycles", "1"}, {"l2.atomic_same_address_cycles", "2"},
+                                        {"l2.atomic_int_same_address_cycles", "3"}, {"l2.atomic_float_same_address_cycles", "5"}});
+    CHECK(stat(r, "l2.hits", 1) == 32);  // the request and its 31 lanes beyond the first
+    CHECK(stat(r, "cycles", 2) - stat(r, "cycles", 1) == 31);
+    CHECK(stat(r, "cycles", 3) - stat(r, "cycles", 1) == 93);
+}
+
 TEST_CASE("an atomic's lanes on distinct words of a line are one request", "[sim][memory]") {
     // 8 lanes on 8 words of one 64-byte L1 line: one L1 sector, one L2 request of its 2 sectors.
     auto r = run_text(one_wave_trace(64, 64, "atom global 4 0x10 0xff affine 0x10000 4\nwait"), {{"l2.channels", "1"}});

@@ -29,6 +29,24 @@ TEST_CASE("atomic unit: fractional rates kept in 1/1024 cycles, rounded up at th
     CHECK(u.execute(0, {0x80, 1, 1}) == 5);  // 4.5
 }
 
+TEST_CASE("atomic unit: integer and floating-point atomics chain at their kind's cycles", "[atomic]") {
+    using trace::AtomicKind;
+    // 1 cycle a sector; between two operations on one address 2 cycles for an atomic of unknown kind,
+    // 1.5 for int, 4 for float.
+    AtomicUnit u(1, 2, 1.5, 4);
+    // Float, one lane, one sector at 0: the unit 0-1; the word's chain lets the next go at 4; done at 1.
+    CHECK(u.execute(0, {0xA0, 1, 1, AtomicKind::Float}) == 1);
+    // The same word again: the unit 1-2, the operation waits for the chain until 4, done a sector later, 5.
+    CHECK(u.execute(0, {0xA0, 1, 1, AtomicKind::Float}) == 5);
+    // Two int lanes on another word: the unit 2-4; the chain 2 and 3.5, the second done at 4.5: 5.
+    CHECK(u.execute(0, {0xB0, 1, 2, AtomicKind::Int}) == 5);
+    // Two lanes of unknown kind on a third word: the unit 4-6; the chain 4 and 6, done at 7.
+    CHECK(u.execute(0, {0xC0, 1, 2, AtomicKind::Unknown}) == 7);
+    // A kind without a figure of its own takes the unknown kind's: int here chains 2 apart.
+    AtomicUnit plain(1, 2, 0, 4);
+    CHECK(plain.execute(0, {0xE0, 1, 3, AtomicKind::Int}) == 5);  // chain 0, 2, 4; done a sector later
+}
+
 TEST_CASE("atomic unit: with no rate and no chain it answers at once", "[atomic]") {
     AtomicUnit u(0, 0);
     CHECK_FALSE(u.active());
