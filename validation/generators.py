@@ -436,6 +436,29 @@ def atomics(path, name, mode, targets, kind=None):
         f.write("end\n")
 
 
+SLICE_PAIR_BASES = (0, 1152)
+SLICE_PAIR_DISTANCES = (128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192, 16384, 32768, 65536, 1 << 20, 2 << 20)
+
+
+def slice_pairs(path, name, first, second):
+    """slice_pairs.hip: 528 blocks of 256 threads, each warp's lane i adding 8 times (RED, u32) to word i of
+    the line at byte `first` (even warps) or `second` (odd ones), with atomics.hip's instruction counts
+    (the same loop; its own SASS is to be read when it first runs)."""
+    lane_table = GLOBAL + (1 << 30)
+    with open(path, "w") as f:
+        header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
+        f.write("pc 0x260 atomic int\n")
+        for b in range(ATOMIC_BLOCKS):
+            for w in range(8):
+                line = second if (b * 8 + w) % 2 else first
+                f.write(f"wave {b} {w}\ncompute 10\nld global 4 0x90 all affine {hex(lane_table)} 4\n"
+                        f"compute 21 long 2 mid 2\nwait\ncompute 3\n")
+                for _ in range(ATOMIC_ITERS):
+                    f.write(f"compute 3\natom global 4 0x260 all affine {hex(GLOBAL + line)} 4\n")
+                f.write("wait\n")
+        f.write("end\n")
+
+
 def captured(path, source):
     """A captured trace of a results folder (validation/SOURCE, gzipped: the repository must stay small
     enough for the GPU machine's tool), unpacked to `path`: the model side of an experiment whose trace

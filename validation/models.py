@@ -411,6 +411,23 @@ def atomics(run):
     run.out("\nmean absolute error: " + ", ".join(f"{ty} {100 * statistics.mean(e):.1f} %" for ty, e in errs.items() if e))
 
 
+def slice_pairs(run):
+    """slice_pairs.hip: per base and distance, the cycles (median of the ncu launches) of the warps' adds split
+    between two lines, measured and modelled, each over the same work on one line: near 1 where the two lines
+    share a slice (one atomic unit takes it all), near 0.5 where they do not."""
+    def name(b, d):
+        return f"one_{b}" if d is None else f"pair_{b}_{d}"
+    variants = [(b, d) for b in generators.SLICE_PAIR_BASES for d in (None, *generators.SLICE_PAIR_DISTANCES)]
+    meas = medians_by_variant(run.measurement, ("gpc__cycles_elapsed.max",), [name(b, d) for b, d in variants])
+    cases = [(b, d) for b, d in variants if d is None or run.wants(name(b, d))]  # each base's one line: the reference
+    got = dict(zip(cases, pooled(lambda b, d: stats(run, run.generator, "pair", b, b + (d or 0))["cycles"], cases)))
+    run.out("| base | distance | cycles measured | model | error | over one line, measured | model |\n|---|---|---|---|---|---|---|")
+    for (b, d), p in got.items():
+        m, one_m, one_p = meas[name(b, d)][0], meas[name(b, None)][0], got[(b, None)]
+        run.compare(name(b, d), "cycles", m, p)
+        run.out(f"| {b} | {d or '-'} | {m:,.0f} | {p:,.0f} | {pct(p, m):+.1f} % | {m / one_m:.2f} | {p / one_p:.2f} |")
+
+
 def lds_mix(run):
     """lds_mix.hip: shared-memory bank conflicts (ncu's ld + st counters) per variant, from one replay of
     the captured trace (kernels in launch order, as measurements.csv's pairs)."""
