@@ -198,6 +198,11 @@ TEST_CASE("an atomic's kind is one of int and float, in both formats", "[hostile
           "t.trace:4: unknown pc attribute 'atomic' (readonly, atomic int|float, line FILE:LINE)");
     CHECK(text_error(k + "pc 0x10 atomic\nend\n") ==
           "t.trace:4: unknown pc attribute 'atomic' (readonly, atomic int|float, line FILE:LINE)");
+    // A PC declared again may add attributes, but not make its atomic the other kind; another kernel may.
+    CHECK(text_error(k + "pc 0x10 atomic int\npc 0x10 readonly atomic int\nend\n") == "no error");
+    CHECK(text_error(k + "pc 0x10 atomic int\npc 0x10 atomic float\nend\n") ==
+          "t.trace:5: pc 0x10 declared both atomic int and atomic float");
+    CHECK(text_error(k + "pc 0x10 atomic int\nend\n" + k.substr(k.find("kernel")) + "pc 0x10 atomic float\nend\n") == "no error");
     // Binary attribute bits: 4 int, 8 float; both, or a bit past them, is refused.
     auto pc_with = [](uint8_t flags) {
         const std::vector<uint8_t> raw = {bin::TWaveSize, 64, bin::TKernel, 1, 'k', 1, 1, 1, 64, 1, 1, 0, bin::TPcInfo, 0x10, flags, bin::TEnd};

@@ -215,6 +215,7 @@ TEST_CASE("kernel reader: a binary wave's bad instruction is refused as TraceStr
 TEST_CASE("kernel reader: a PC's attributes mark its instructions, the next kernel's its own", "[replay]") {
     const std::string text =
         "dcusim-trace 1\nwave_size 32\nkernel a grid 1 1 1 block 32 1 1\npc 0x10 atomic float\npc 0x20 readonly\n"
+        "pc 0x20 atomic int\n"
         "pc 0x30 atomic int line a.hip:3\nwave 0 0\natom global 4 0x10 all affine 0x100 0\nld global 4 0x20 all affine 0x200 4\n"
         "atom global 4 0x30 all affine 0x300 0\natom global 4 0x40 all affine 0x400 0\nend\n"
         "kernel b grid 1 1 1 block 32 1 1\nwave 0 0\natom global 4 0x10 all affine 0x100 0\nend\n";
@@ -226,8 +227,8 @@ TEST_CASE("kernel reader: a PC's attributes mark its instructions, the next kern
     REQUIRE(in.size() == 4);
     CHECK(in[0].atomic == AtomicKind::Float);
     CHECK_FALSE(in[0].readonly);
-    CHECK(in[1].readonly);
-    CHECK(in[1].atomic == AtomicKind::Unknown);
+    CHECK(in[1].readonly);  // PC 0x20 declared twice: both attributes
+    CHECK(in[1].atomic == AtomicKind::Int);
     CHECK(in[2].atomic == AtomicKind::Int);
     CHECK(in[3].atomic == AtomicKind::Unknown);  // no declaration
     REQUIRE(r.next_kernel());  // kernel b declares nothing: its PC 0x10 is not kernel a's

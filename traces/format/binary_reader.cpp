@@ -343,8 +343,7 @@ bool BinaryReader::next_other(Cursor& c, uint8_t tag, Record& r) {
             r.kind = RecKind::PcInfo;
             r.pc = varint(c);
             r.pc_flags = byte(c);
-            if ((r.pc_flags & ~kPcFlagsKnown) || (r.pc_flags & PcAtomicInt && r.pc_flags & PcAtomicFloat))
-                fail("bad pc attribute flags");
+            if (!pc_flags_valid(r.pc_flags)) fail("bad pc attribute flags");
             if (r.pc_flags & PcHasLine) {
                 uint64_t len = varint(c);
                 if (len > uint64_t(c.end - c.p)) fail("source line runs past the end of its chunk");

@@ -89,7 +89,7 @@ void check_writable(const Record& r) {
         throw TraceError("cannot write kernel name '" + r.kernel.name.substr(0, 40) + "': not printable ASCII without spaces or '#'");
     if (r.kind == RecKind::PcInfo && (r.pc_flags & PcHasLine) && !is_token(r.pc_line))
         throw TraceError("cannot write pc source line: not printable ASCII without spaces or '#'");
-    if (r.kind == RecKind::PcInfo && ((r.pc_flags & ~kPcFlagsKnown) || (r.pc_flags & PcAtomicInt && r.pc_flags & PcAtomicFloat)))
+    if (r.kind == RecKind::PcInfo && !pc_flags_valid(r.pc_flags))
         throw TraceError("cannot write pc attributes: unknown, or an atomic both int and float");
 }
 

@@ -101,6 +101,8 @@ constexpr uint8_t kPcFlagsKnown = PcReadOnly | PcHasLine | PcAtomicInt | PcAtomi
 // What an atomic instruction computes on, as far as the trace says (Unknown: traces before the `pc`
 // attribute, or a capture that could not tell).
 enum class AtomicKind : uint8_t { Unknown = 0, Int = 1, Float = 2 };
+// Known bits only, and an atomic not both int and float.
+inline bool pc_flags_valid(uint8_t f) { return !(f & ~kPcFlagsKnown) && !((f & PcAtomicInt) && (f & PcAtomicFloat)); }
 inline AtomicKind atomic_kind_of(uint8_t pc_flags) {
     return pc_flags & PcAtomicFloat ? AtomicKind::Float : pc_flags & PcAtomicInt ? AtomicKind::Int : AtomicKind::Unknown;
 }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -168,6 +169,7 @@ void TraceStream::check(Record& r) {
             in_kernel_ = true;
             in_wave_ = false;
             any_block_ = false;
+            atomic_pcs_.clear();
             waves_per_block_ = (kernel_.block.count() + wave_size_ - 1) / wave_size_;
             return;
         case RecKind::Wave:
@@ -198,8 +200,16 @@ void TraceStream::check(Record& r) {
             if (!in_kernel_ || any_block_) fail("'pc' declarations come after 'kernel' and before its first 'wave'");
             if ((r.pc_flags & PcHasLine) && !is_token(r.pc_line))
                 fail("pc source line must be printable ASCII without spaces or '#'");
-            if ((r.pc_flags & ~kPcFlagsKnown) || (r.pc_flags & PcAtomicInt && r.pc_flags & PcAtomicFloat))
-                fail("pc attributes: unknown, or an atomic both int and float");
+            if (!pc_flags_valid(r.pc_flags)) fail("pc attributes: unknown, or an atomic both int and float");
+            // A PC declared again may add attributes, not give its atomic another kind.
+            if (const AtomicKind k = atomic_kind_of(r.pc_flags); k != AtomicKind::Unknown) {
+                auto [it, added] = atomic_pcs_.emplace(r.pc, k);
+                if (!added && it->second != k) {
+                    char pc[24];
+                    std::snprintf(pc, sizeof pc, "0x%llx", static_cast<unsigned long long>(r.pc));
+                    fail(std::string("pc ") + pc + " declared both atomic int and atomic float");
+                }
+            }
             return;
         case RecKind::End:
             if (!in_kernel_) fail("'end' outside a kernel");

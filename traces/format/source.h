@@ -148,6 +148,7 @@ private:
     uint64_t waves_per_block_ = 0;
     uint64_t wave_full_mask_ = 0;
     std::map<uint64_t, uint64_t> maps_;  // mapped ranges: base -> end
+    std::map<uint64_t, AtomicKind> atomic_pcs_;  // the kernel's PCs declared atomic int or float
 };
 
 }  // namespace dcusim::trace
