@@ -132,8 +132,10 @@ TEST_CASE("SASS: atomics are integer or floating point by their type modifier", 
 )").at("_Z1av");
     REQUIRE(f.instrs.size() == 8);
     // .FTZ begins with F but names no type: the first is float for its .F32, the second int.
-    const uint8_t want[] = {2, 1, 1, 2, 1, 2, 0, 0};
-    for (size_t i = 0; i < 8; ++i) CHECK(int(f.instrs[i].atomic) == int(want[i]));
+    using dcusim::trace::AtomicKind;
+    const AtomicKind want[] = {AtomicKind::Float, AtomicKind::Int, AtomicKind::Int,   AtomicKind::Float,
+                               AtomicKind::Int,   AtomicKind::Float, AtomicKind::Unknown, AtomicKind::Unknown};
+    for (size_t i = 0; i < 8; ++i) CHECK(f.instrs[i].atomic == want[i]);
 }
 
 TEST_CASE("Assembly: an atomic's PC is declared int or float", "[capture]") {

@@ -107,7 +107,9 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         d.kind = RecKind::PcInfo;
         d.pc = pc;
         d.pc_flags = uint8_t((in.readonly ? dcusim::trace::PcReadOnly : 0) | (in.line.empty() ? 0 : dcusim::trace::PcHasLine) |
-                             (in.atomic == 1 ? dcusim::trace::PcAtomicInt : in.atomic == 2 ? dcusim::trace::PcAtomicFloat : 0));
+                             (in.atomic == dcusim::trace::AtomicKind::Int     ? dcusim::trace::PcAtomicInt
+                              : in.atomic == dcusim::trace::AtomicKind::Float ? dcusim::trace::PcAtomicFloat
+                                                                              : 0));
         d.pc_line = in.line;
         if (d.pc_flags) out.write(d);
     }

@@ -34,15 +34,17 @@ bool is_long_latency(const std::string& base) {
 // load latencies of the presets come from chases whose address step is one
 // IMAD.WIDE taken at 4: it stays an ALU instruction.
 bool is_mid_latency(const std::string& opcode) { return starts_with(opcode, "IMAD.HI"); }
-// 1 for an integer atomic, 2 for a floating-point one (a modifier naming a float type), 0 for the rest.
-uint8_t atomic_kind(const std::string& base, const std::string& opcode) {
+// An atomic's operands: floating point where a modifier names a float type, else integer.
+dcusim::trace::AtomicKind atomic_kind(const std::string& base, const std::string& opcode) {
+    using dcusim::trace::AtomicKind;
     static const char* const ops[] = {"ATOM", "ATOMG", "ATOMS", "RED", "REDG"};
-    if (!one_of(base, ops)) return 0;
+    if (!one_of(base, ops)) return AtomicKind::Unknown;
     for (size_t dot = opcode.find('.'); dot != std::string::npos; dot = opcode.find('.', dot + 1)) {
         const std::string mod = opcode.substr(dot + 1, opcode.find('.', dot + 1) - dot - 1);
-        if (starts_with(mod, "F16") || starts_with(mod, "BF16") || starts_with(mod, "F32") || starts_with(mod, "F64")) return 2;
+        if (starts_with(mod, "F16") || starts_with(mod, "BF16") || starts_with(mod, "F32") || starts_with(mod, "F64"))
+            return AtomicKind::Float;
     }
-    return 1;
+    return AtomicKind::Int;
 }
 bool writes_memory_only(const std::string& base) {  // stores: every register operand is read
     return base == "STG" || base == "STS" || base == "ST" || base == "STL" || base == "RED" || base == "REDG" ||

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "traces/format/record.h"
+
 namespace dcutrace {
 
 using RegSet = std::bitset<256>;
@@ -22,9 +24,9 @@ struct SassInstr {
     bool anchor = false;     // captured itself (memory access or barrier): not counted as compute
     bool load = false;       // its destination registers fill when memory answers
     bool readonly = false;   // non-coherent global load (LDG.E.CONSTANT)
-    // An atomic's operands (ATOM, ATOMG, ATOMS, RED, REDG): 1 integer, 2 floating point (a .F16, .BF16,
-    // .F32 or .F64 modifier: REDG.E.ADD.F32.FTZ.RN.STRONG.GPU); 0 not an atomic. dcusim::trace::AtomicKind's values.
-    uint8_t atomic = 0;
+    // An atomic's operands (ATOM, ATOMG, ATOMS, RED, REDG): floating point where a modifier names a float
+    // type (.F16, .BF16, .F32, .F64: REDG.E.ADD.F32.FTZ.RN.STRONG.GPU), else integer; Unknown: not an atomic.
+    dcusim::trace::AtomicKind atomic = dcusim::trace::AtomicKind::Unknown;
     bool exit = false;
     bool long_latency = false;  // its result comes later than an ALU instruction's: conversions, MUFU
     bool mid_latency = false;   // later than an ALU's, sooner than those: IMAD.HI
