@@ -6,6 +6,7 @@ import csv
 import json
 import os
 import subprocess
+import statistics
 import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -105,3 +106,24 @@ def ncu_launches(path, metrics):
                     launch[r["Metric Name"]] = float(r["Metric Value"].replace(",", ""))
     return launches
 
+
+def pct(p, m):
+    """The model's error against the measurement, as the tables print it."""
+    return 100 * (p / m - 1)
+
+
+def medians_by_variant(path, metrics, names):
+    """{name: (median of each metric)} over an ncu --csv file whose launches are `names`, in order, each
+    launched the same number of times in a row."""
+    launches = ncu_launches(path, metrics)
+    ids = sorted(launches)
+    repeat = len(ids) // len(names)
+    if repeat * len(names) != len(ids):
+        raise SystemExit(f"{path}: {len(ids)} launches, not a multiple of the program's {len(names)} variants")
+    return {name: tuple(statistics.median(launches[ids[i * repeat + k]][m] for k in range(repeat)) for m in metrics)
+            for i, name in enumerate(names)}
+
+
+def stats(run, write, *args):
+    """The first kernel's statistics replaying the trace write(path, *args) writes."""
+    return replay(run.dcusim, run.config, run.flags, lambda path: write(path, *args))[0]["stats"]
