@@ -38,10 +38,12 @@ TEST_CASE("atomic unit: integer and floating-point atomics chain at their kind's
     CHECK(u.execute(0, {0xA0, 1, 1, AtomicKind::Float}) == 1);
     // The same word again: the unit 1-2, the operation waits for the chain until 4, done a sector later, 5.
     CHECK(u.execute(0, {0xA0, 1, 1, AtomicKind::Float}) == 5);
-    // Two int lanes on another word: the unit 2-4; the chain 2 and 3.5, the second done at 4.5: 5.
-    CHECK(u.execute(0, {0xB0, 1, 2, AtomicKind::Int}) == 5);
-    // Two lanes of unknown kind on a third word: the unit 4-6; the chain 4 and 6, done at 7.
-    CHECK(u.execute(0, {0xC0, 1, 2, AtomicKind::Unknown}) == 7);
+    // Three int lanes on another word: the unit 2-5; the chain 2, 3.5 and 5, the last done at 6 (at the
+    // unknown kind's 2 apart it would be 7).
+    CHECK(u.execute(0, {0xB0, 1, 3, AtomicKind::Int}) == 6);
+    // Three lanes of unknown kind on a third word: the unit 5-8; the chain 5, 7 and 9, done at 10 (at
+    // int's 1.5 apart, 9).
+    CHECK(u.execute(0, {0xC0, 1, 3, AtomicKind::Unknown}) == 10);
     // A kind without a figure of its own takes the unknown kind's: int here chains 2 apart.
     AtomicUnit plain(1, 2, 0, 4);
     CHECK(plain.execute(0, {0xE0, 1, 3, AtomicKind::Int}) == 5);  // chain 0, 2, 4; done a sector later

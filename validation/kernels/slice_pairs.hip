@@ -4,7 +4,8 @@
 // which one slice's atomic unit takes ~4.97 cycles to work (validation/results/h200-atomics, line_1). With
 // the warps alternating between two lines, a launch takes about one line's time where the lines share a
 // slice and half of it where they do not. D runs over 128 B to 2 MiB from two bases (the buffer's start,
-// and 1,152 bytes into it: other address bits under the same distances). Prints RESULT lines
+// and 1,152 bytes into it: other address bits under the same distances); at 1 and 2 MiB the second line
+// may lie in another 2 MiB page, whose physical place the slice hash may see. Prints RESULT lines
 // (harness.h; the size field is the lane operations of one launch).
 #include "../common/harness.h"
 
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     const unsigned kBases[] = {0, 1152};
     const unsigned kDistances[] = {128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192,
                                    16384, 32768, 65536, 1u << 20, 2u << 20};
-    const size_t bytes = (4u << 20) + 4096;
+    const size_t bytes = (2u << 20) + 4096;  // the farthest line: 1,152 + 2 MiB, and its 128 bytes
     unsigned *buf, *lanes;
     HIP_CHECK(hipMalloc(&buf, bytes));
     HIP_CHECK(hipMemset(buf, 0, bytes));
