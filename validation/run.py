@@ -9,6 +9,9 @@
       build/validation). --KEY VALUE flags go to dcusim after the entry's own; --measurement replays
       against another run of the same program and --param sets one of the entry's model parameters
       (a TOML value: --param iters=8), both for one entry only.
+  run.py sweep NAME --vary KEY=V1,V2,... [--dcusim PATH] [--config PRESET] [--measurement FILE] [--KEY VALUE ...]
+      NAME's model once per value of the preset key KEY (as --KEY V), every compared figure's error a column
+      per value and the mean absolute error of each: how a preset value is read off a microbenchmark.
   run.py gates
       The entries with a gate, one name a line (tests/CMakeLists.txt makes a ctest of each).
   run.py check NAME [--dcusim PATH] [--config PRESET] [--KEY VALUE ...]
@@ -146,6 +149,33 @@ def model_cmd(args):
         print(flush=True)
 
 
+def sweep_cmd(args):
+    names, opts = options(args)
+    extra = opts["extra"]
+    if len(names) != 1 or "--vary" not in extra or extra.index("--vary") + 1 >= len(extra):
+        usage("sweep takes one experiment and --vary KEY=V1,V2,...")
+    i = extra.index("--vary")
+    key, _, values = extra[i + 1].partition("=")
+    del extra[i:i + 2]
+    if not key or not values:
+        usage(f"--vary wants KEY=V1,V2,..., not {key}={values}")
+    reg = registry()
+    (name,) = entries(names, reg, "model")
+    errors = {}  # (case, metric) -> [error per value]
+    for v in values.split(","):
+        run = Run(name, reg[name], {**opts, "extra": [*extra, f"--{key}", v]})
+        run.out = run.text.append  # each value's own table is not printed: the sweep's is
+        getattr(models, reg[name]["model"]["function"])(run)
+        for fig in run.figures:
+            errors.setdefault(fig[:2], []).append(error(fig))
+    vals = values.split(",")
+    print(f"\n## {name}: {key}\n\n| case | metric | " + " | ".join(vals) + " |\n|---|---|" + "---|" * len(vals))
+    for (case, metric), errs in errors.items():
+        print(f"| {case} | {metric} | " + " | ".join(f"{100 * e:+.1f} %" for e in errs) + " |")
+    means = [sum(abs(e[k]) for e in errors.values()) / len(errors) for k in range(len(vals))]
+    print("| mean absolute | | " + " | ".join(f"{100 * m:.2f} %" for m in means) + " |")
+
+
 def gates_cmd(args):
     if args:
         usage("see the usage in validation/run.py")
@@ -207,7 +237,8 @@ def device_cmd(args):
     sys.exit(device.main(args))
 
 
-COMMANDS = {"model": model_cmd, "gates": gates_cmd, "check": check_cmd, "list": list_cmd, "device": device_cmd}
+COMMANDS = {"model": model_cmd, "sweep": sweep_cmd, "gates": gates_cmd, "check": check_cmd, "list": list_cmd,
+            "device": device_cmd}
 
 
 def main():
