@@ -17,26 +17,30 @@ def atomic_word(mode, targets, warp, lane):
     return ((warp * WS + lane) % targets) * ATOMIC_LINE_WORDS  # lanes
 
 
+LANE_TABLE = GLOBAL + (1 << 30)  # the lane offsets both programs load first
+
+
+def atomic_wave(f, block, w, setup, atom):
+    """One warp of either program: its lane offsets loaded, `setup` instructions after them, then 8 times
+    3 instructions and the atomic `atom` (from `atom global 4 0x260 all` on)."""
+    f.write(f"wave {block} {w}\ncompute 10\nld global 4 0x90 all affine {hex(LANE_TABLE)} 4\n{setup}\nwait\ncompute 3\n")
+    f.write(f"compute 3\natom global 4 0x260 all {atom}\n" * ATOMIC_ITERS + "wait\n")
+
+
 def atomics(path, name, mode, targets, kind=None):
     """atomics.hip: 528 blocks of 256 threads, each warp loading its lane offsets, then 8 atomic adds (RED)
     to the addresses of `mode` over `targets`, with its SASS's instruction counts (results/h200-atomics,
     sass_atomics.txt: 10 before the offsets' load, 21 after it, 2 of them long (MUFU, F2I) and 2 middle
     (IMAD.HI), 3 before the loop, 3 an iteration besides the RED). `kind`: "int" or "float", the RED's
     operands as dcutrace marks them (RED.E.ADD.STRONG.GPU, RED.E.ADD.F32.FTZ.RN.STRONG.GPU); None: unmarked."""
-    lane_table = GLOBAL + (1 << 30)
     with open(path, "w") as f:
         header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
         if kind:
             f.write(f"pc 0x260 atomic {kind}\n")
         for b in range(ATOMIC_BLOCKS):
             for w in range(8):
-                warp = b * 8 + w
-                addrs = " ".join(hex(GLOBAL + 4 * atomic_word(mode, targets, warp, lane)) for lane in range(WS))
-                f.write(f"wave {b} {w}\ncompute 10\nld global 4 0x90 all affine {hex(lane_table)} 4\n"
-                        f"compute 21 long 2 mid 2\nwait\ncompute 3\n")
-                for _ in range(ATOMIC_ITERS):
-                    f.write(f"compute 3\natom global 4 0x260 all list {addrs}\n")
-                f.write("wait\n")
+                addrs = " ".join(hex(GLOBAL + 4 * atomic_word(mode, targets, b * 8 + w, lane)) for lane in range(WS))
+                atomic_wave(f, b, w, "compute 21 long 2 mid 2", f"list {addrs}")
         f.write("end\n")
 
 
@@ -49,16 +53,11 @@ def slice_pairs(path, name, first, second):
     the line at byte `first` (even warps) or `second` (odd ones), with atomics.hip's instruction counts less
     its division by the targets (MUFU, F2I, IMAD.HI: warp % 2 needs none); its own SASS is to be read when it
     first runs. The ratios to one line's time, not the cycles, are what the measurement is for."""
-    lane_table = GLOBAL + (1 << 30)
     with open(path, "w") as f:
         header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
         f.write("pc 0x260 atomic int\n")
         for b in range(ATOMIC_BLOCKS):
             for w in range(8):
                 line = second if (b * 8 + w) % 2 else first
-                f.write(f"wave {b} {w}\ncompute 10\nld global 4 0x90 all affine {hex(lane_table)} 4\n"
-                        f"compute 17\nwait\ncompute 3\n")
-                for _ in range(ATOMIC_ITERS):
-                    f.write(f"compute 3\natom global 4 0x260 all affine {hex(GLOBAL + line)} 4\n")
-                f.write("wait\n")
+                atomic_wave(f, b, w, "compute 17", f"affine {hex(GLOBAL + line)} 4")
         f.write("end\n")

@@ -161,14 +161,14 @@ def sweep_cmd(args):
         usage(f"--vary wants KEY=V1,V2,..., not {key}={values}")
     reg = registry()
     (name,) = entries(names, reg, "model")
+    vals = values.split(",")
     errors = {}  # (case, metric) -> [error per value]
-    for v in values.split(","):
+    for v in vals:
         run = Run(name, reg[name], {**opts, "extra": [*extra, f"--{key}", v]})
         run.out = run.text.append  # each value's own table is not printed: the sweep's is
         getattr(models, reg[name]["model"]["function"])(run)
         for fig in run.figures:
             errors.setdefault(fig[:2], []).append(error(fig))
-    vals = values.split(",")
     print(f"\n## {name}: {key}\n\n| case | metric | " + " | ".join(vals) + " |\n|---|---|" + "---|" * len(vals))
     for (case, metric), errs in errors.items():
         print(f"| {case} | {metric} | " + " | ".join(f"{100 * e:+.1f} %" for e in errs) + " |")

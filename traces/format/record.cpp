@@ -1,5 +1,7 @@
 #include "record.h"
 
+#include <cstdio>
+
 namespace dcusim::trace {
 
 const char* op_name(Op op) {
@@ -82,6 +84,12 @@ bool is_token(const std::string& s) {
     for (unsigned char c : s)
         if (c <= ' ' || c >= 0x7f || c == '#') return false;
     return true;
+}
+
+std::string hex_text(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
 }
 
 void check_writable(const Record& r) {

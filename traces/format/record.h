@@ -106,6 +106,10 @@ inline bool pc_flags_valid(uint8_t f) { return !(f & ~kPcFlagsKnown) && !((f & P
 inline AtomicKind atomic_kind_of(uint8_t pc_flags) {
     return pc_flags & PcAtomicFloat ? AtomicKind::Float : pc_flags & PcAtomicInt ? AtomicKind::Int : AtomicKind::Unknown;
 }
+// The pc attribute bit of a kind (0 for Unknown): atomic_kind_of's inverse.
+inline uint8_t pc_flag_of(AtomicKind k) {
+    return k == AtomicKind::Float ? PcAtomicFloat : k == AtomicKind::Int ? PcAtomicInt : 0;
+}
 
 struct Record {
     RecKind kind = RecKind::End;
@@ -136,6 +140,9 @@ struct TraceError : std::runtime_error {
 // A kernel name or source line is one token of the text grammar: printable
 // ASCII without spaces or '#', so that text can hold it and read it back.
 bool is_token(const std::string& s);
+
+// A number as the text format writes addresses and PCs: 0x-hex.
+std::string hex_text(uint64_t v);
 
 // Writers refuse what the readers would refuse (kernel names, source lines):
 // throws TraceError.

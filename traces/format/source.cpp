@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -200,15 +199,10 @@ void TraceStream::check(Record& r) {
             if (!in_kernel_ || any_block_) fail("'pc' declarations come after 'kernel' and before its first 'wave'");
             if ((r.pc_flags & PcHasLine) && !is_token(r.pc_line))
                 fail("pc source line must be printable ASCII without spaces or '#'");
-            if (!pc_flags_valid(r.pc_flags)) fail("pc attributes: unknown, or an atomic both int and float");
             // A PC declared again may add attributes, not give its atomic another kind.
             if (const AtomicKind k = atomic_kind_of(r.pc_flags); k != AtomicKind::Unknown) {
                 auto [it, added] = atomic_pcs_.emplace(r.pc, k);
-                if (!added && it->second != k) {
-                    char pc[24];
-                    std::snprintf(pc, sizeof pc, "0x%llx", static_cast<unsigned long long>(r.pc));
-                    fail(std::string("pc ") + pc + " declared both atomic int and atomic float");
-                }
+                if (!added && it->second != k) fail("pc " + hex_text(r.pc) + " declared both atomic int and atomic float");
             }
             return;
         case RecKind::End:

@@ -5,14 +5,8 @@
 
 namespace dcusim::trace {
 
-static std::string hex(uint64_t v) {
-    char buf[24];
-    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
-    return buf;
-}
-
 static std::string signed_hex(int64_t v) {
-    return v < 0 ? "-" + hex(uint64_t(0) - uint64_t(v)) : hex(uint64_t(v));
+    return v < 0 ? "-" + hex_text(uint64_t(0) - uint64_t(v)) : hex_text(uint64_t(v));
 }
 
 std::string format_record(const Record& r) {
@@ -34,20 +28,20 @@ std::string format_record(const Record& r) {
         case RecKind::Wave: o << "wave " << r.block << ' ' << r.wave; break;
         case RecKind::Mem: {
             const MemAccess& m = r.mem;
-            o << op_name(m.op) << ' ' << space_name(m.space) << ' ' << unsigned(m.bytes) << ' ' << hex(m.pc) << ' '
-              << (m.mask_all ? std::string("all") : hex(m.mask));
+            o << op_name(m.op) << ' ' << space_name(m.space) << ' ' << unsigned(m.bytes) << ' ' << hex_text(m.pc) << ' '
+              << (m.mask_all ? std::string("all") : hex_text(m.mask));
             if (m.mode == AddrMode::Affine) {
-                o << " affine " << hex(m.base) << ' ' << signed_hex(m.stride);
+                o << " affine " << hex_text(m.base) << ' ' << signed_hex(m.stride);
             } else {
                 o << " list";
-                for (uint64_t a : m.addrs) o << ' ' << hex(a);
+                for (uint64_t a : m.addrs) o << ' ' << hex_text(a);
             }
             break;
         }
-        case RecKind::Barrier: o << "bar " << hex(r.pc); break;
+        case RecKind::Barrier: o << "bar " << hex_text(r.pc); break;
         case RecKind::Wait:
             o << "wait";
-            if (r.has_pc) o << ' ' << hex(r.pc);
+            if (r.has_pc) o << ' ' << hex_text(r.pc);
             if (r.keep) o << " keep " << r.keep;
             break;
         case RecKind::Compute:
@@ -68,9 +62,9 @@ std::string format_record(const Record& r) {
             if (r.host.has_stream) o << " stream " << r.host.stream;
             break;
         case RecKind::Host: o << "host " << r.host.ns; break;
-        case RecKind::Map: o << "map " << hex(r.host.base) << ' ' << r.host.bytes; break;
+        case RecKind::Map: o << "map " << hex_text(r.host.base) << ' ' << r.host.bytes; break;
         case RecKind::PcInfo:
-            o << "pc " << hex(r.pc);
+            o << "pc " << hex_text(r.pc);
             if (r.pc_flags & PcReadOnly) o << " readonly";
             if (r.pc_flags & PcAtomicInt) o << " atomic int";
             if (r.pc_flags & PcAtomicFloat) o << " atomic float";

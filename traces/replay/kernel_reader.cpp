@@ -31,7 +31,14 @@ bool KernelReader::next_kernel() {
                 if (rec_.pc_flags & PcHasLine) pc_lines_[rec_.pc] = rec_.pc_line;
                 have_rec_ = false;
             }
+            // One entry a PC, its declarations' attributes together (TraceStream refused two kinds).
             std::sort(pc_attrs_.begin(), pc_attrs_.end());
+            size_t n = 0;
+            for (const auto& [pc, marks] : pc_attrs_) {
+                if (n && pc_attrs_[n - 1].first == pc) pc_attrs_[n - 1].second |= marks;
+                else pc_attrs_[n++] = {pc, marks};
+            }
+            pc_attrs_.resize(n);
             return true;
         }
         // wave_size comes before the first kernel; TraceStream allows nothing else here but
@@ -81,12 +88,10 @@ void KernelReader::mark_attributes(WaveTrace& w, size_t from) const {
     for (size_t i = from; i < w.instrs.size(); ++i) {
         Instr& in = w.instrs[i];
         if (in.kind != RecKind::Mem) continue;
-        // A PC declared twice keeps every attribute given (the first pair at or after the PC).
-        for (auto it = std::lower_bound(pc_attrs_.begin(), pc_attrs_.end(), std::make_pair(in.pc, uint8_t(0)));
-             it != pc_attrs_.end() && it->first == in.pc; ++it) {
-            if (it->second & PcReadOnly) in.readonly = true;
-            if (const AtomicKind k = atomic_kind_of(it->second); k != AtomicKind::Unknown) in.atomic = k;
-        }
+        const auto it = std::lower_bound(pc_attrs_.begin(), pc_attrs_.end(), std::make_pair(in.pc, uint8_t(0)));
+        if (it == pc_attrs_.end() || it->first != in.pc) continue;
+        in.readonly = it->second & PcReadOnly;
+        in.atomic = atomic_kind_of(it->second);
     }
 }
 

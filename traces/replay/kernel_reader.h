@@ -44,7 +44,7 @@ private:
     std::unique_ptr<TraceStream> stream_;
     uint32_t target_;
     KernelInfo kernel_;
-    std::vector<std::pair<uint64_t, uint8_t>> pc_attrs_;  // (PC, PcFlags) with readonly or atomic, sorted
+    std::vector<std::pair<uint64_t, uint8_t>> pc_attrs_;  // (PC, its readonly and atomic PcFlags), sorted, one a PC
     std::map<uint64_t, std::string> pc_lines_;
     std::vector<WaveTrace> waves_;  // the workgroup last read (read_workgroup)
     uint64_t block_ = 0;

@@ -107,9 +107,7 @@ AssembleStats assemble_launch(LaunchCapture& launch, const SassFunction* sass, c
         d.kind = RecKind::PcInfo;
         d.pc = pc;
         d.pc_flags = uint8_t((in.readonly ? dcusim::trace::PcReadOnly : 0) | (in.line.empty() ? 0 : dcusim::trace::PcHasLine) |
-                             (in.atomic == dcusim::trace::AtomicKind::Int     ? dcusim::trace::PcAtomicInt
-                              : in.atomic == dcusim::trace::AtomicKind::Float ? dcusim::trace::PcAtomicFloat
-                                                                              : 0));
+                             dcusim::trace::pc_flag_of(in.atomic));
         d.pc_line = in.line;
         if (d.pc_flags) out.write(d);
     }
