@@ -1,4 +1,4 @@
-"""The model side of the atomics microbenchmarks (kernels/atomics.hip, kernels/slice_pairs.hip): their measured
+"""The model side of the atomics microbenchmarks (kernels/atomics.hip, slice_pairs.hip, atomic_dups.hip): their measured
 cycles and L2 requests against replays of their generated traces (atomics_trace.py); models.py exposes them
 to run.py."""
 import statistics
@@ -56,3 +56,27 @@ def slice_pairs(run):
         m, one_m, one_p = meas[name(b, d)][0], meas[name(b, None)][0], got[(b, None)]
         run.compare(name(b, d), "cycles", m, p)
         run.out(f"| {b} | {d or '-'} | {m:,.0f} | {p:,.0f} | {pct(p, m):+.1f} % | {m / one_m:.2f} | {p / one_p:.2f} |")
+
+
+def atomic_dups(run):
+    """atomic_dups.hip: per layout, K (lanes a word) and targets, the cycles (median of the ncu launches),
+    and the requests and sectors the L2 gets from the SMs for each RED instruction, measured and modelled:
+    how the L1 splits an instruction whose lanes share words, and what its parts cost the slice."""
+    instrs = generators.ATOMIC_BLOCKS * 8 * generators.ATOMIC_ITERS
+    metrics = ("gpc__cycles_elapsed.max", "lts__t_requests_srcunit_tex_op_red.sum", "lts__t_sectors_srcunit_tex_op_red.sum")
+    names = [f"{lay}_{k}_{t}" for lay, k, t in generators.ATOMIC_DUP_VARIANTS]
+    meas = medians_by_variant(run.measurement, metrics, names)
+    cases = [v for v, n in zip(generators.ATOMIC_DUP_VARIANTS, names) if run.wants(n)]
+    got = dict(zip(cases, pooled(lambda lay, k, t: stats(run, run.generator, "dups", lay, k, t), cases)))
+    run.out("| layout | K | targets | cycles measured | model | error | L2 requests / instruction m / p | L2 sectors / instruction m / p |\n"
+            "|---|---|---|---|---|---|---|---|")
+    for (lay, k, t), st in got.items():
+        n = f"{lay}_{k}_{t}"
+        mc, mr, ms = meas[n]
+        # the atomics' sectors: the L2's, less the lane table's loads (a whole line each)
+        pr, ps = st["l2.atomics"], st["l2.sectors"] - 4 * st["l2.reads"]
+        run.compare(n, "cycles", mc, st["cycles"])
+        run.compare(n, "L2 requests", mr, pr)
+        run.compare(n, "L2 sectors", ms, ps)
+        run.out(f"| {lay} | {k} | {t} | {mc:,.0f} | {st['cycles']:,.0f} | {pct(st['cycles'], mc):+.1f} % | "
+                f"{mr / instrs:.2f} / {pr / instrs:.2f} | {ms / instrs:.2f} / {ps / instrs:.2f} |")

@@ -1,4 +1,4 @@
-"""Generated traces of the atomics microbenchmarks (kernels/atomics.hip, kernels/slice_pairs.hip), written as
+"""Generated traces of the atomics microbenchmarks (kernels/atomics.hip, slice_pairs.hip, atomic_dups.hip), written as
 their kernels run, with the instruction counts of their SASS (generators.py exposes them to run.py)."""
 from generators import GLOBAL, WS, header
 
@@ -60,4 +60,29 @@ def slice_pairs(path, name, first, second):
             for w in range(8):
                 line = second if (b * 8 + w) % 2 else first
                 atomic_wave(f, b, w, "compute 17", f"affine {hex(GLOBAL + line)} 4")
+        f.write("end\n")
+
+
+ATOMIC_DUP_TARGETS, ATOMIC_DUP_SHARES = (1, 64), (1, 2, 4, 8, 16, 32)
+# (layout, K, targets) in the program's launch order; at K = 1 and 32 both layouts are one (`compact`)
+ATOMIC_DUP_VARIANTS = [(lay, k, t) for t in ATOMIC_DUP_TARGETS for k in ATOMIC_DUP_SHARES for lay in ("compact", "spread")
+                       if lay == "compact" or k not in (1, ATOMIC_LINE_WORDS)]
+
+
+def dup_word(layout, k, lane):
+    """The word of its line a lane of atomic_dups.hip adds to: K lanes a word, the words side by side or K apart."""
+    return lane // k * k if layout == "spread" else lane // k
+
+
+def atomic_dups(path, name, layout, k, targets):
+    """atomic_dups.hip: atomics.hip's line_T (the same kernel body and SASS counts) with lane i on word
+    dup_word(layout, K, i) of the line warp % targets; its RED (u32) marked int, as dcutrace marks it."""
+    with open(path, "w") as f:
+        header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
+        f.write("pc 0x260 atomic int\n")
+        for b in range(ATOMIC_BLOCKS):
+            for w in range(8):
+                line = ((b * 8 + w) % targets) * ATOMIC_LINE_WORDS
+                addrs = " ".join(hex(GLOBAL + 4 * (line + dup_word(layout, k, lane))) for lane in range(WS))
+                atomic_wave(f, b, w, "compute 21 long 2 mid 2", f"list {addrs}")
         f.write("end\n")
