@@ -6,6 +6,10 @@
 // the address bits in the mask picks the side (validation/kernels/
 // l2_home_map.hip measures which bits), and the map above picks the channel
 // among that side's half; channels [0, n/2) are side 0, as L2Partitions has it.
+// With a chunk mask, the parity of the address bits in it flips the chunk number's lowest bit before
+// the channel is picked: a hash of bits inside a chunk (or above it) pairs chunks otherwise than in
+// order (bit 8 with 512-byte chunks: the 256-byte halves of each kilobyte go 0 with 3, 1 with 2).
+// Each chunk still takes interleave_bytes, as the mask never holds the bit it flips.
 #pragma once
 
 #include <cstdint>
@@ -16,11 +20,11 @@ namespace dcusim {
 
 class ChannelMap {
 public:
-    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash, uint64_t side_mask = 0)
-        : interleave_(interleave_bytes), side_mask_(channels > 1 ? side_mask : 0),
+    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash, uint64_t side_mask = 0, uint64_t chunk_mask = 0)
+        : interleave_(interleave_bytes), side_mask_(channels > 1 ? side_mask : 0), chunk_mask_(chunk_mask),
           channels_(side_mask_ ? channels / 2 : channels), xor_hash_(xor_hash && channels_.value() > 1) {}
     uint32_t channel_of(uint64_t addr) const {
-        uint64_t chunk = interleave_.div(addr);
+        uint64_t chunk = interleave_.div(addr) ^ uint64_t(__builtin_parityll(addr & chunk_mask_));
         if (xor_hash_) {  // (one channel: nothing to spread, and the fold would not end)
             uint64_t h = chunk;
             for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
@@ -37,6 +41,7 @@ public:
 private:
     Divisor interleave_;
     uint64_t side_mask_;
+    uint64_t chunk_mask_;
     Divisor channels_;
     bool xor_hash_;
 };

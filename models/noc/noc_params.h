@@ -15,6 +15,7 @@ struct NocParams {
     uint32_t interleave_bytes = 256;
     bool xor_hash = false;
     uint64_t side_mask = 0;  // l2.side_bits: address bits whose parity picks a line's home side (0: channel order)
+    uint64_t chunk_mask = 0;  // l2.chunk_xor_bits: address bits whose parity flips the chunk number's lowest bit
     uint32_t latency = 30;          // each way, cycles
     uint32_t bytes_per_cycle = 64;  // per channel and direction
     double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
@@ -24,7 +25,7 @@ struct NocParams {
     double cu_store_request_cycles = 0;   // each CU's store or atomic line request holds its port at least this long
     double partial_store_cycles = 0;      // a store request writing a sector in part holds its channel's link at least this long
     uint32_t cus = 0;
-    ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask); }
+    ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask, chunk_mask); }
 };
 
 // The channel map's keys are listed with the L2's, before them; noc.* after them.
@@ -47,6 +48,14 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                                   p.side_mask = 0;
                                   for (uint64_t bit : v.sizes("l2.side_bits")) p.side_mask |= uint64_t(1) << bit;
                               }),
+            param::derived<P>({"l2.chunk_xor_bits", ParamType::SizeList, "", "bit numbers",
+                               "address bits whose parity flips the lowest bit of a line's interleave chunk number before "
+                               "its channel is picked (empty: chunks go round the channels in order)",
+                               {}, 0, 63},
+                              [](P& p, const ParamValues& v) {
+                                  p.chunk_mask = 0;
+                                  for (uint64_t bit : v.sizes("l2.chunk_xor_bits")) p.chunk_mask |= uint64_t(1) << bit;
+                              }),
         },
         {
             [](const P& p, const ParamValues& v, const ParamErrors& e) {
@@ -58,6 +67,16 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                     e.fail("l2.side_bits", "needs l2.partitions = 2 and an even l2.channels", {"l2.partitions", "l2.channels"});
                 if (p.side_mask & (uint64_t(v.u("l2.line_bytes")) - 1))
                     e.fail("l2.side_bits", "names a bit within a line (below l2.line_bytes)");
+            },
+            [](const P& p, const ParamValues& v, const ParamErrors& e) {
+                if (!p.chunk_mask) return;
+                if (p.interleave_bytes & (p.interleave_bytes - 1))
+                    e.fail("l2.chunk_xor_bits", "needs a power-of-two l2.interleave_bytes", {"l2.interleave_bytes"});
+                else if (p.chunk_mask & p.interleave_bytes)
+                    e.fail("l2.chunk_xor_bits", "names the bit it flips (the lowest of l2.interleave_bytes' chunk number)",
+                           {"l2.interleave_bytes"});
+                if (p.chunk_mask & (uint64_t(v.u("l2.line_bytes")) - 1))
+                    e.fail("l2.chunk_xor_bits", "names a bit within a line (below l2.line_bytes)");
             },
         },
     };
