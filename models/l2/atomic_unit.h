@@ -10,6 +10,11 @@
 //     lines and words use the time the busy word's chain leaves (they interleave);
 //   - two operations on one address are `same_address_cycles` apart (each reads the result of the
 //     one before), within a request and from one request to the next.
+// In order (`l2.atomic_order = in_order`), a request whose busiest word's chain has not let its first
+// operation go holds the unit until it does: the unit takes requests as they come, and the one at its
+// head waits there (warp_8's lines, each one address, run ~2 cycles a lane at their slice where free
+// interleaving gives 1.25: validation/results/h200-atomics). Its further passes on that word still leave
+// the unit to others (the L1 sends them as requests of their own, which interleave).
 // Integer and floating-point operations chain differently (the H200 chains one address's f32 adds 3.48
 // cycles apart, its u32 adds 1.45): where the trace says which (`pc PC atomic int|float`), the kind's own
 // same_address_cycles apply; a kind without its own, or an atomic of unknown kind, takes the one above.
@@ -38,10 +43,12 @@ class AtomicUnit {
 public:
     static constexpr uint64_t kTicks = 1024;  // per cycle
     // int_same and float_same: the kinds' same_address_cycles (0: same_address_cycles).
-    AtomicUnit(double sector_cycles, double same_address_cycles, double int_same = 0, double float_same = 0)
+    AtomicUnit(double sector_cycles, double same_address_cycles, double int_same = 0, double float_same = 0,
+               bool in_order = false)
         : sector_(ticks(sector_cycles)),
           same_{ticks(same_address_cycles), ticks(int_same > 0 ? int_same : same_address_cycles),
-                ticks(float_same > 0 ? float_same : same_address_cycles)} {}
+                ticks(float_same > 0 ? float_same : same_address_cycles)},
+          in_order_(in_order) {}
     bool active() const { return sector_ || same_[0] || same_[1] || same_[2]; }
 
     // The cycle the request's last operation is done, its line at hand at `ready`.
@@ -49,8 +56,8 @@ public:
         if (!active()) return ready;
         const uint64_t same = same_[size_t(w.kind) < 3 ? size_t(w.kind) : 0];
         const uint64_t r = uint64_t(ready) * kTicks, passes = std::max<uint32_t>(1, w.same);
-        const uint64_t start = std::max(r, free_);
-        free_ = start + sector_ * (std::max<uint32_t>(1, w.sectors) + passes - 1);
+        const uint64_t start = std::max(r, free_), busy = sector_ * (std::max<uint32_t>(1, w.sectors) + passes - 1);
+        free_ = start + busy;
         uint64_t end = free_;
         if (same) {
             if (chains_.size() > kPruneAt) prune(r);
@@ -58,6 +65,7 @@ public:
             const uint64_t first = std::max(start, chain);
             chain = first + passes * same;
             end = std::max(end, first + (passes - 1) * same + sector_);
+            if (in_order_) free_ = first + busy;  // held from its turn until its first operation goes
         }
         return Cycle((end + kTicks - 1) / kTicks);
     }
@@ -71,6 +79,7 @@ private:
     static uint64_t ticks(double cycles) { return uint64_t(std::llround(cycles * kTicks)); }
     uint64_t sector_;
     uint64_t same_[3];  // by trace::AtomicKind (unknown, int, float), in ticks
+    bool in_order_;
     uint64_t free_ = 0;  // the unit's next free tick
     std::unordered_map<uint64_t, uint64_t> chains_;
 };

@@ -29,6 +29,7 @@ struct L2Params {
     // atomic of unknown kind).
     double atomic_int_same_address_cycles = 0;
     double atomic_float_same_address_cycles = 0;
+    bool atomic_in_order = false;  // a request waiting on its word's chain holds the unit (l2.atomic_order)
     uint32_t lookups_per_cycle = 1;
     uint32_t mshrs = 256;
     // The channel interleave, so a slice indexes its sets with the address
@@ -93,6 +94,10 @@ inline std::vector<ParamKey<L2Params>> l2_param_keys() {
         param::real<P>("l2.atomic_float_same_address_cycles", "cycles",
                        "l2.atomic_same_address_cycles for atomics the trace marks floating point (0: that value)",
                        {kTick, 1e6, "kept in 1/1024 cycles", true}, &P::atomic_float_same_address_cycles),
+        param::choice<P>("l2.atomic_order",
+                         "interleave: requests whose word's chain is busy leave the atomic unit to others; in_order: the unit "
+                         "takes requests as they come, and one waiting on its word's chain holds it",
+                         {{"interleave", false}, {"in_order", true}}, &P::atomic_in_order),
         param::count<P>("l2.lookups_per_cycle", "lines/cycle", "L2 tag port per channel", {1, 64}, &P::lookups_per_cycle),
         param::count<P>("l2.mshrs", "lines", "L2 misses in flight per channel", {1, kMaxMshrs, "a limit of dcusim"}, &P::mshrs),
         param::count<P>("l2.writeback_buffers", "lines",

@@ -12,7 +12,7 @@ L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& c
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
       link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.partial_lines, p.sector_bytes, p.partial_fetch_restart),
       atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles, p.atomic_int_same_address_cycles,
-               p.atomic_float_same_address_cycles),
+               p.atomic_float_same_address_cycles, p.atomic_in_order),
       responses_("responses", clk) {
     port_.attach([this] { run(port_); });
     if (p.sides.replicating()) link_port_.attach([this] { run(link_port_); });

@@ -22,6 +22,23 @@ TEST_CASE("atomic unit: sector passes share the unit, one address's operations c
     CHECK(u.execute(12, {0x100, 1, 1}) == 32);
 }
 
+// The sequence above again, in order: each request takes the unit as it comes, and one whose word's chain
+// is still busy holds it until its first operation may go.
+TEST_CASE("atomic unit: in order, a request waiting on its word's chain holds the unit", "[atomic]") {
+    AtomicUnit fifo(2, 3, 0, 0, true), free(2, 3);
+    for (AtomicUnit* u : {&fifo, &free}) {
+        CHECK(u->execute(10, {0x100, 4, 1}) == 18);  // as above: the unit 10-18, the chain free at 13
+        CHECK(u->execute(10, {0x100, 1, 4}) == 29);  // the unit 18-26, the word's operations at 18, 21, 24, 27
+        CHECK(u->execute(11, {0x200, 1, 1}) == 28);  // the unit 26-28
+    }
+    // The first word again at 28: its chain lets it go at 30. In order the unit waits with it, 30-32, and
+    // the next request, on a free word, takes the unit at 32 (done 34); interleaved it went at 30 (done 32).
+    CHECK(fifo.execute(12, {0x100, 1, 1}) == 32);
+    CHECK(fifo.execute(12, {0x300, 1, 1}) == 34);
+    CHECK(free.execute(12, {0x100, 1, 1}) == 32);
+    CHECK(free.execute(12, {0x300, 1, 1}) == 32);
+}
+
 TEST_CASE("atomic unit: fractional rates kept in 1/1024 cycles, rounded up at the answer", "[atomic]") {
     AtomicUnit u(1.5, 0);
     CHECK(u.execute(0, {0x0, 1, 1}) == 2);  // 1.5
