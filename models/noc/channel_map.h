@@ -9,7 +9,8 @@
 // With a chunk mask, the parity of the address bits in it flips the chunk number's lowest bit before
 // the channel is picked: a hash of bits inside a chunk (or above it) pairs chunks otherwise than in
 // order (bit 8 with 512-byte chunks: the 256-byte halves of each kilobyte go 0 with 3, 1 with 2).
-// Each chunk still takes interleave_bytes, as the mask never holds the bit it flips.
+// The flip only swaps parts of a chunk with its pair's (the mask never holds the bit it flips), so each
+// channel still takes interleave_bytes of every aligned pair of chunks.
 #pragma once
 
 #include <cstdint>

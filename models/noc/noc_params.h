@@ -1,7 +1,7 @@
 // The interconnect's parameters and their preset keys: the L2 channel map (l2.channels,
-// l2.interleave_bytes, l2.xor_hash: the crossbar picks the channel, and the L2 slices are handed
-// them) and noc.*, each field declared beside its key (models/common/params.h): a new key is one
-// edit here.
+// l2.interleave_bytes, l2.xor_hash, l2.side_bits, l2.chunk_xor_bits: the crossbar picks the channel,
+// and the L2 slices are handed them) and noc.*, each field declared beside its key
+// (models/common/params.h): a new key is one edit here.
 #pragma once
 
 #include "../common/params.h"
@@ -77,6 +77,10 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                            {"l2.interleave_bytes"});
                 if (p.chunk_mask & (uint64_t(v.u("l2.line_bytes")) - 1))
                     e.fail("l2.chunk_xor_bits", "names a bit within a line (below l2.line_bytes)");
+                // A slice indexes its sets by the chunk number less its channel digits: paired chunks must
+                // share those digits, so the channels one run of chunks goes round are even.
+                if ((p.side_mask ? p.channels / 2 : p.channels) % 2)
+                    e.fail("l2.chunk_xor_bits", "needs an even number of channels a side", {"l2.channels", "l2.side_bits"});
             },
         },
     };

@@ -70,4 +70,15 @@ TEST_CASE("channel map: a chunk mask that names its own bit, a bit within a line
                       Catch::Contains("l2.chunk_xor_bits") && Catch::Contains("within a line"));
     CHECK_THROWS_WITH(load({{"l2.interleave_bytes", "384"}, {"l2.chunk_xor_bits", "8"}}),
                       Catch::Contains("l2.chunk_xor_bits") && Catch::Contains("power-of-two"));
+    CHECK_THROWS_WITH(load({{"l2.channels", "15"}, {"l2.interleave_bytes", "512"}, {"l2.chunk_xor_bits", "8"}}),
+                      Catch::Contains("l2.chunk_xor_bits") && Catch::Contains("even number of channels"));
+}
+
+// The key reaches the crossbar's map: address 0x100 (bit 8) is chunk 0's pair, chunk 1.
+TEST_CASE("channel map: the preset's chunk mask is the crossbar's", "[channel_map]") {
+    const Preset p = preset_registry::load(test::preset("dcu-z100", {{"l2.interleave_bytes", "512"}, {"l2.chunk_xor_bits", "8"}}));
+    CHECK(p.noc.channel_map().channel_of(0x100) == 1);
+    CHECK(p.noc.channel_map().channel_of(0x300) == 0);
+    const Preset plain = preset_registry::load(test::preset("dcu-z100", {{"l2.interleave_bytes", "512"}}));
+    CHECK(plain.noc.channel_map().channel_of(0x100) == 0);
 }

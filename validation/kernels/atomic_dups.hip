@@ -15,8 +15,9 @@ constexpr int kBlocks = 528, kThreads = 256, kIters = 8, kLineWords = 32;
 __global__ void dups(unsigned* buf, const unsigned* lane_word, unsigned targets) {
     const unsigned lane = threadIdx.x % 32, warp = blockIdx.x * (kThreads / 32) + threadIdx.x / 32;
     const unsigned word = (warp % targets) * kLineWords + lane_word[lane];
+    const unsigned v = threadIdx.x % 4 + 1;  // atomics.hip's operand: the same SASS as its line_T
 #pragma unroll 1
-    for (int i = 0; i < kIters; ++i) atomicAdd(&buf[word], 1u);
+    for (int i = 0; i < kIters; ++i) atomicAdd(&buf[word], v);
 }
 
 int main(int argc, char** argv) {
