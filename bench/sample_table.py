@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 """The table of bench/sample_big.sh's runs: per kernel, workgroups, timed, cycles of the full and the
-sampled run, the cycles error, the worst error among the sums, CPU seconds (user + system) and the
-speedup. Writes CSV to stdout and, with --md, the Markdown rows. Usage: sample_table.py DIR [--md]"""
+sampled run, the cycles error, the worst error among the sums, CPU seconds (user + system; of the sampled
+runs, their median and their count) and the speedup over that median. Writes CSV to stdout and, with --md,
+the Markdown rows. Exits 1 if a sampled run's JSON differs from the first's. Usage: sample_table.py DIR [--md]"""
 import csv
+import glob
 import json
 import os
+import statistics
 import sys
 
 SUMS = ["instructions", "l1.requests", "l2.requests", "noc.requests", "const.requests",
@@ -31,13 +34,21 @@ def rows(folder):
                 e = (b.get(k, 0) - a[k]) / a[k] * 100
                 if abs(e) > abs(worst):
                     worst, key = e, k
-        ca, cb = cpu(os.path.join(folder, n + ".off.time")), cpu(os.path.join(folder, n + ".auto.time"))
+        # the repeats of the sampled run (NAME.auto.K.*), each complete, must give the first's answers
+        repeats = sorted(p[:-len(".time")] for p in glob.glob(os.path.join(folder, n + ".auto.[0-9]*.time")))
+        repeats = [p for p in repeats if os.path.getsize(p + ".time") and os.path.exists(p + ".json")]
+        for p in repeats:
+            if json.load(open(p + ".json")) != json.load(open(os.path.join(folder, n + ".auto.json"))):
+                sys.exit(f"sample_table.py: {p}.json differs from {n}.auto.json: the sampled runs are not deterministic")
+        samples = [cpu(os.path.join(folder, n + ".auto.time"))] + [cpu(p + ".time") for p in repeats]
+        ca, cb = cpu(os.path.join(folder, n + ".off.time")), statistics.median(samples)
         yield {"trace": n, "kernel": full["name"].split("(")[0], "workgroups": int(b["sample.workgroups_total"]),
                "simulated": int(b["sample.workgroups_simulated"]), "projected": int(b["sample.projected"]),
                "full_cycles": int(a["cycles"]), "sampled_cycles": int(b["cycles"]),
                "cycles_error_pct": round((b["cycles"] - a["cycles"]) / a["cycles"] * 100, 2),
                "worst_sum_error_pct": round(worst, 2), "worst_sum": key,
-               "full_cpu_s": round(ca, 2), "sampled_cpu_s": round(cb, 2), "speedup": round(ca / cb, 1)}
+               "full_cpu_s": round(ca, 2), "sampled_cpu_s": round(cb, 2), "sampled_runs": len(samples),
+               "sampled_cpu_s_range": f"{min(samples):.2f}-{max(samples):.2f}", "speedup": round(ca / cb, 1)}
 
 
 def main():
@@ -47,7 +58,8 @@ def main():
         for r in table:
             print(f"| {r['trace']} | {r['kernel']} | {r['workgroups']} | {r['simulated']} | {r['full_cycles']} | "
                   f"{r['sampled_cycles']} | {r['cycles_error_pct']:+.2f} | {r['worst_sum_error_pct']:+.2f} ({r['worst_sum']}) | "
-                  f"{r['full_cpu_s']:.2f} | {r['sampled_cpu_s']:.2f} | {r['speedup']:.1f}x |")
+                  f"{r['full_cpu_s']:.2f} | {r['sampled_cpu_s']:.2f} ({r['sampled_runs']}: {r['sampled_cpu_s_range']}) | "
+                  f"{r['speedup']:.1f}x |")
         return
     w = csv.DictWriter(sys.stdout, fieldnames=list(table[0].keys()) if table else ["trace"])
     w.writeheader()
