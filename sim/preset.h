@@ -114,6 +114,7 @@ inline void connect_units(Preset& p) {
     p.noc.cus = p.cus;
     p.l2.channels = p.noc.channel_map().run_channels();
     p.l2.interleave_bytes = p.noc.interleave_bytes;
+    p.l2.swaps = p.noc.swaps;
     p.l2.sides.channels = p.noc.channels;
     p.noc.sides = p.l2.sides;
     p.l1.write_grain = std::min(p.l1.sector_bytes, p.l2.sector_bytes);  // a store's bytes, as finely as either level keeps them

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "../common/bit_swaps.h"
 #include "tag_array.h"
 
 namespace dcusim {
@@ -12,10 +13,12 @@ class SectorTags {
 public:
     // A slice of a cache interleaved over `channels` in runs of `lines_per_run`
     // lines picks its set from the line number without the channel digits
-    // (see TagArray); a cache of its own (the defaults) uses the line number.
-    SectorTags(const CacheGeometry& g, const std::string& replacement, uint64_t lines_per_run = 1, uint64_t channels = 1)
+    // (see TagArray); a cache of its own (the defaults) uses the line number. `swaps` (in line-number
+    // bits) are the channel map's bit swaps: the set is picked from the line number they make.
+    SectorTags(const CacheGeometry& g, const std::string& replacement, uint64_t lines_per_run = 1, uint64_t channels = 1,
+               BitSwaps swaps = {})
         : tags_(g, make_replacement(replacement, g.sets(), g.assoc)), way_(size_t(g.sets()) * g.assoc),
-          run_(lines_per_run), channels_(channels), assoc_(g.assoc), order_(g.assoc) {}
+          run_(lines_per_run), channels_(channels), swaps_(swaps), assoc_(g.assoc), order_(g.assoc) {}
     // Valid sectors of `line` (0 when absent); touches it for replacement when present.
     uint32_t lookup(uint64_t line_no) {
         int32_t s = tags_.lookup_slot(line_no, index_of(line_no));
@@ -104,8 +107,12 @@ private:
         uint32_t valid = 0, dirty = 0;
     };
     std::vector<Sectors> way_;
-    uint64_t index_of(uint64_t line) const { return channels_.div(run_.div(line)) * run_.value() + run_.mod(line); }
+    uint64_t index_of(uint64_t line) const {
+        line = swaps_.apply(line);
+        return channels_.div(run_.div(line)) * run_.value() + run_.mod(line);
+    }
     Divisor run_, channels_;
+    BitSwaps swaps_;
     uint32_t assoc_;
     mutable std::vector<uint32_t> order_;  // oldest_dirty's scratch: a set's ways in eviction order
 };

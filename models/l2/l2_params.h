@@ -36,6 +36,7 @@ struct L2Params {
     // bits that do not pick the channel.
     uint32_t channels = 1;  // channels consecutive chunks go round (ChannelMap::run_channels)
     uint32_t interleave_bytes = 256;
+    BitSwaps swaps;  // the channel map's address bit swaps (l2.swap_bits), which the set index follows
     uint32_t fetch_sectors = 1;  // DRAM fetch granularity in sectors (aligned groups)
     // A sector written only in part: fetched at once, merged and written back (read-modify-write), or kept
     // dirty and written back with a byte mask, fetched only when read.

@@ -8,7 +8,8 @@ namespace dcusim {
 
 L2Slice::L2Slice(sc_core::sc_module_name name, const L2Params& p, const Clock& clk)
     : sc_module(name), p_(p), clk_(clk),
-      tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels),
+      tags_(p.geometry, p.replacement, p.interleave_bytes / p.geometry.line_bytes, p.channels,
+            p.swaps.in_units_of(unsigned(__builtin_ctz(p.geometry.line_bytes)))),
       mshr_(p.mshrs), link_mshr_(p.sides.replicating() ? p.mshrs : 1), port_(clk, p.lookups_per_cycle),
       link_port_(clk, p.lookups_per_cycle), partials_(p.partial_fetch_delay, p.partial_lines, p.sector_bytes, p.partial_fetch_restart),
       atomics_(p.atomic_sector_cycles, p.atomic_same_address_cycles, p.atomic_int_same_address_cycles,

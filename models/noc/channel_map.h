@@ -11,21 +11,26 @@
 // order (bit 8 with 512-byte chunks: the 256-byte halves of each kilobyte go 0 with 3, 1 with 2).
 // The flip only swaps parts of a chunk with its pair's (the mask never holds the bit it flips), so each
 // channel still takes interleave_bytes of every aligned pair of chunks.
+// With bit swaps (bit_swaps.h), the chunk and the chunk mask's parity are taken from the address with
+// those bits exchanged; the side, measured on addresses as they are, from the address itself.
 #pragma once
 
 #include <cstdint>
 
+#include "../common/bit_swaps.h"
 #include "../common/divisor.h"
 
 namespace dcusim {
 
 class ChannelMap {
 public:
-    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash, uint64_t side_mask = 0, uint64_t chunk_mask = 0)
-        : interleave_(interleave_bytes), side_mask_(channels > 1 ? side_mask : 0), chunk_mask_(chunk_mask),
+    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash, uint64_t side_mask = 0, uint64_t chunk_mask = 0,
+               BitSwaps swaps = {})
+        : interleave_(interleave_bytes), side_mask_(channels > 1 ? side_mask : 0), chunk_mask_(chunk_mask), swaps_(swaps),
           channels_(side_mask_ ? channels / 2 : channels), xor_hash_(xor_hash && channels_.value() > 1) {}
     uint32_t channel_of(uint64_t addr) const {
-        uint64_t chunk = interleave_.div(addr) ^ uint64_t(__builtin_parityll(addr & chunk_mask_));
+        const uint64_t a = swaps_.apply(addr);
+        uint64_t chunk = interleave_.div(a) ^ uint64_t(__builtin_parityll(a & chunk_mask_));
         if (xor_hash_) {  // (one channel: nothing to spread, and the fold would not end)
             uint64_t h = chunk;
             for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
@@ -43,6 +48,7 @@ private:
     Divisor interleave_;
     uint64_t side_mask_;
     uint64_t chunk_mask_;
+    BitSwaps swaps_;
     Divisor channels_;
     bool xor_hash_;
 };

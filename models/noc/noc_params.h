@@ -16,6 +16,7 @@ struct NocParams {
     bool xor_hash = false;
     uint64_t side_mask = 0;  // l2.side_bits: address bits whose parity picks a line's home side (0: channel order)
     uint64_t chunk_mask = 0;  // l2.chunk_xor_bits: address bits whose parity flips the chunk number's lowest bit
+    BitSwaps swaps;           // l2.swap_bits: address bits exchanged in pairs before the channel and set are picked
     uint32_t latency = 30;          // each way, cycles
     uint32_t bytes_per_cycle = 64;  // per channel and direction
     double store_bytes_per_cycle = 0;  // request link (store and atomic data); 0: bytes_per_cycle
@@ -25,7 +26,7 @@ struct NocParams {
     double cu_store_request_cycles = 0;   // each CU's store or atomic line request holds its port at least this long
     double partial_store_cycles = 0;      // a store request writing a sector in part holds its channel's link at least this long
     uint32_t cus = 0;
-    ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask, chunk_mask); }
+    ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask, chunk_mask, swaps); }
 };
 
 // The channel map's keys are listed with the L2's, before them; noc.* after them.
@@ -48,6 +49,15 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                                   p.side_mask = 0;
                                   for (uint64_t bit : v.sizes("l2.side_bits")) p.side_mask |= uint64_t(1) << bit;
                               }),
+            param::derived<P>({"l2.swap_bits", ParamType::SizeList, "", "bit numbers",
+                               "pairs of address bits (A,B,C,D: A with B, C with D) exchanged before a line's channel and its "
+                               "set in the slice are picked (empty: none)",
+                               {}, 0, 63},
+                              [](P& p, const ParamValues& v) {
+                                  p.swaps = {};
+                                  const std::vector<uint64_t> bits = v.sizes("l2.swap_bits");
+                                  for (size_t i = 0; i + 1 < bits.size(); i += 2) p.swaps.add(unsigned(bits[i]), unsigned(bits[i + 1]));
+                              }),
             param::derived<P>({"l2.chunk_xor_bits", ParamType::SizeList, "", "bit numbers",
                                "address bits whose parity flips the lowest bit of a line's interleave chunk number before "
                                "its channel is picked (empty: chunks go round the channels in order)",
@@ -67,6 +77,18 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                     e.fail("l2.side_bits", "needs l2.partitions = 2 and an even l2.channels", {"l2.partitions", "l2.channels"});
                 if (p.side_mask & (uint64_t(v.u("l2.line_bytes")) - 1))
                     e.fail("l2.side_bits", "names a bit within a line (below l2.line_bytes)");
+            },
+            [](const P&, const ParamValues& v, const ParamErrors& e) {
+                const std::vector<uint64_t> bits = v.sizes("l2.swap_bits");
+                if (bits.size() % 2) e.fail("l2.swap_bits", "names pairs of bits: an even count");
+                if (bits.size() > 2 * BitSwaps::kMaxPairs) e.fail("l2.swap_bits", "names at most 4 pairs");
+                uint64_t seen = 0;
+                for (uint64_t b : bits) {
+                    if (seen >> b & 1) e.fail("l2.swap_bits", "names bit " + std::to_string(b) + " twice");
+                    seen |= uint64_t(1) << b;
+                }
+                if (seen & (uint64_t(v.u("l2.line_bytes")) - 1))
+                    e.fail("l2.swap_bits", "names a bit within a line (below l2.line_bytes)");
             },
             [](const P& p, const ParamValues& v, const ParamErrors& e) {
                 if (!p.chunk_mask) return;

@@ -4,6 +4,7 @@
 #include <catch2/catch.hpp>
 
 #include "helpers.h"
+#include "models/cache/sector_tags.h"
 #include "models/noc/channel_map.h"
 #include "sim/preset.h"
 
@@ -81,4 +82,64 @@ TEST_CASE("channel map: the preset's chunk mask is the crossbar's", "[channel_ma
     CHECK(p.noc.channel_map().channel_of(0x300) == 0);
     const Preset plain = preset_registry::load(test::preset("dcu-z100", {{"l2.interleave_bytes", "512"}}));
     CHECK(plain.noc.channel_map().channel_of(0x100) == 0);
+}
+
+TEST_CASE("bit swaps: pairs of bits exchanged, and the same in line numbers", "[channel_map]") {
+    BitSwaps s;
+    s.add(8, 9);
+    CHECK(s.apply(0x100) == 0x200);
+    CHECK(s.apply(0x200) == 0x100);
+    CHECK(s.apply(0x3ff) == 0x3ff);  // both set: nothing moves
+    CHECK(s.apply(0x1080) == 0x1080);
+    CHECK(s.in_units_of(7).apply(2) == 4);  // 128-byte lines: address bits 8 and 9 are line bits 1 and 2
+    CHECK(BitSwaps{}.apply(0x300) == 0x300);
+}
+
+// Bits 8 and 9 exchanged, then 512-byte chunks over 4 channels: of each kilobyte, the 256-byte quarters
+// 0 and 2 go to one channel and 1 and 3 to the next (the H100's slice pairs, results/h100-slicepairs).
+TEST_CASE("channel map: swapped bits pair the quarters of each kilobyte 0 with 2, 1 with 3", "[channel_map]") {
+    BitSwaps s;
+    s.add(8, 9);
+    const ChannelMap m(4, 512, false, 0, 0, s);
+    CHECK(m.channel_of(0x000) == 0);
+    CHECK(m.channel_of(0x100) == 1);
+    CHECK(m.channel_of(0x200) == 0);
+    CHECK(m.channel_of(0x300) == 1);
+    CHECK(m.channel_of(0x400) == 2);
+    CHECK(m.channel_of(0x600) == 2);
+    CHECK(m.channel_of(0x500) == 3);
+    CHECK(ChannelMap(4, 512, false).channel_of(0x100) == 0);
+}
+
+// A slice of 2 channels' 16 KiB (128 lines of 128 bytes, 4 ways, 32 sets) takes the 128 lines its channel
+// gets of the first 32 KiB, with the map's swaps: its set index follows them, so no set overflows. Picked
+// from the line numbers as they are, the set index would put lines 0 and 4 (quarters 0 and 2 of a
+// kilobyte) in one set and leave half the sets empty: 64 of the 128 lines would be evicted.
+TEST_CASE("sector tags: the set index follows the channel map's bit swaps", "[channel_map]") {
+    BitSwaps s;
+    s.add(8, 9);
+    const ChannelMap m(2, 512, false, 0, 0, s);
+    const CacheGeometry g{16384, 128, 4};
+    SectorTags with(g, "lru", 4, 2, s.in_units_of(7)), without(g, "lru", 4, 2);
+    uint32_t evicted_with = 0, evicted_without = 0, lines = 0;
+    for (uint64_t line = 0; line < 256; ++line) {
+        if (m.channel_of(line * 128) != 0) continue;
+        ++lines;
+        evicted_with += with.install(line, 1, 0).valid;
+        evicted_without += without.install(line, 1, 0).valid;
+    }
+    CHECK(lines == 128);
+    CHECK(evicted_with == 0);
+    CHECK(evicted_without == 64);
+}
+
+TEST_CASE("channel map: swap bits must be pairs of distinct bits above a line", "[channel_map]") {
+    auto load = [](std::initializer_list<std::pair<const char*, const char*>> kv) { return preset_registry::load(test::preset("dcu-z100", kv)); };
+    CHECK_NOTHROW(load({{"l2.interleave_bytes", "512"}, {"l2.swap_bits", "8,9"}}));
+    CHECK_THROWS_WITH(load({{"l2.swap_bits", "8"}}), Catch::Contains("l2.swap_bits") && Catch::Contains("even count"));
+    CHECK_THROWS_WITH(load({{"l2.swap_bits", "8,9,9,10"}}), Catch::Contains("l2.swap_bits") && Catch::Contains("bit 9 twice"));
+    CHECK_THROWS_WITH(load({{"l2.swap_bits", "3,9"}}), Catch::Contains("l2.swap_bits") && Catch::Contains("within a line"));
+    const Preset p = load({{"l2.interleave_bytes", "512"}, {"l2.swap_bits", "8,9"}});
+    CHECK(p.noc.channel_map().channel_of(0x200) == 0);  // the crossbar's map swaps: quarter 2 with quarter 0
+    CHECK(p.l2.swaps.apply(0x100) == 0x200);             // and the slices get the swaps for their sets
 }
