@@ -37,8 +37,9 @@ def rows(folder):
         # the repeats of the sampled run (NAME.auto.K.*), each complete, must give the first's answers
         repeats = sorted(p[:-len(".time")] for p in glob.glob(os.path.join(folder, n + ".auto.[0-9]*.time")))
         repeats = [p for p in repeats if os.path.getsize(p + ".time") and os.path.exists(p + ".json")]
+        first = json.load(open(os.path.join(folder, n + ".auto.json")))
         for p in repeats:
-            if json.load(open(p + ".json")) != json.load(open(os.path.join(folder, n + ".auto.json"))):
+            if json.load(open(p + ".json")) != first:
                 sys.exit(f"sample_table.py: {p}.json differs from {n}.auto.json: the sampled runs are not deterministic")
         samples = [cpu(os.path.join(folder, n + ".auto.time"))] + [cpu(p + ".time") for p in repeats]
         ca, cb = cpu(os.path.join(folder, n + ".off.time")), statistics.median(samples)

@@ -33,13 +33,19 @@ def atomics(path, name, mode, targets, kind=None):
     sass_atomics.txt: 10 before the offsets' load, 21 after it, 2 of them long (MUFU, F2I) and 2 middle
     (IMAD.HI), 3 before the loop, 3 an iteration besides the RED). `kind`: "int" or "float", the RED's
     operands as dcutrace marks them (RED.E.ADD.STRONG.GPU, RED.E.ADD.F32.FTZ.RN.STRONG.GPU); None: unmarked."""
+    listed_atomics(path, name, kind, lambda warp, lane: atomic_word(mode, targets, warp, lane))
+
+
+def listed_atomics(path, name, kind, word):
+    """atomics.hip's kernel with each lane's word of buf given by word(warp, lane), listed lane by lane,
+    with its SASS's instruction counts; its RED marked `kind` (None: unmarked)."""
     with open(path, "w") as f:
         header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
         if kind:
             f.write(f"pc 0x260 atomic {kind}\n")
         for b in range(ATOMIC_BLOCKS):
             for w in range(8):
-                addrs = " ".join(hex(GLOBAL + 4 * atomic_word(mode, targets, b * 8 + w, lane)) for lane in range(WS))
+                addrs = " ".join(hex(GLOBAL + 4 * word(b * 8 + w, lane)) for lane in range(WS))
                 atomic_wave(f, b, w, "compute 21 long 2 mid 2", f"list {addrs}")
         f.write("end\n")
 
@@ -77,12 +83,5 @@ def dup_word(layout, k, lane):
 def atomic_dups(path, name, layout, k, targets):
     """atomic_dups.hip: atomics.hip's line_T (the same kernel body and SASS counts) with lane i on word
     dup_word(layout, K, i) of the line warp % targets; its RED (u32) marked int, as dcutrace marks it."""
-    with open(path, "w") as f:
-        header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
-        f.write("pc 0x260 atomic int\n")
-        for b in range(ATOMIC_BLOCKS):
-            for w in range(8):
-                line = ((b * 8 + w) % targets) * ATOMIC_LINE_WORDS
-                addrs = " ".join(hex(GLOBAL + 4 * (line + dup_word(layout, k, lane))) for lane in range(WS))
-                atomic_wave(f, b, w, "compute 21 long 2 mid 2", f"list {addrs}")
-        f.write("end\n")
+    listed_atomics(path, name, "int",
+                   lambda warp, lane: (warp % targets) * ATOMIC_LINE_WORDS + dup_word(layout, k, lane))

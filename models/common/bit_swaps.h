@@ -17,7 +17,6 @@ public:
     void add(unsigned a, unsigned b) {
         if (n_ < kMaxPairs) pairs_[n_++] = {a, b};
     }
-    bool empty() const { return n_ == 0; }
     uint64_t apply(uint64_t x) const {
         for (unsigned i = 0; i < n_; ++i) {
             const auto [a, b] = pairs_[i];

@@ -29,6 +29,13 @@ struct NocParams {
     ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask, chunk_mask, swaps); }
 };
 
+// The mask of the address bits a key names (l2.side_bits, l2.chunk_xor_bits).
+inline uint64_t address_bit_mask(const ParamValues& v, const std::string& key) {
+    uint64_t mask = 0;
+    for (uint64_t bit : v.sizes(key)) mask |= uint64_t(1) << bit;
+    return mask;
+}
+
 // The channel map's keys are listed with the L2's, before them; noc.* after them.
 inline const ParamTable<NocParams>& noc_channel_param_table() {
     using P = NocParams;
@@ -45,10 +52,7 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                                "channel map then picks a channel among that side's half (empty: the sides split the channels "
                                "in index order)",
                                {}, 0, 63},
-                              [](P& p, const ParamValues& v) {
-                                  p.side_mask = 0;
-                                  for (uint64_t bit : v.sizes("l2.side_bits")) p.side_mask |= uint64_t(1) << bit;
-                              }),
+                              [](P& p, const ParamValues& v) { p.side_mask = address_bit_mask(v, "l2.side_bits"); }),
             param::derived<P>({"l2.swap_bits", ParamType::SizeList, "", "bit numbers",
                                "pairs of address bits (A,B,C,D: A with B, C with D) exchanged before a line's channel and its "
                                "set in the slice are picked (empty: none)",
@@ -62,10 +66,7 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                                "address bits whose parity flips the lowest bit of a line's interleave chunk number before "
                                "its channel is picked (empty: chunks go round the channels in order)",
                                {}, 0, 63},
-                              [](P& p, const ParamValues& v) {
-                                  p.chunk_mask = 0;
-                                  for (uint64_t bit : v.sizes("l2.chunk_xor_bits")) p.chunk_mask |= uint64_t(1) << bit;
-                              }),
+                              [](P& p, const ParamValues& v) { p.chunk_mask = address_bit_mask(v, "l2.chunk_xor_bits"); }),
         },
         {
             [](const P& p, const ParamValues& v, const ParamErrors& e) {
