@@ -1,6 +1,10 @@
 // Which L2 channel (slice) homes an address: (address / interleave) mod
-// channels, or an XOR fold of the higher address bits into it, so that
-// power-of-two strides spread over the channels. The crossbar routes by it
+// channels, or that with the chunk number's higher base-`channels` digits
+// folded in, so that power-of-two strides spread over the channels. The XOR
+// fold is balanced only for a power-of-two channel count: with 96, some of a
+// run of 96 chunks share a channel (and a slice's set index, the run's number)
+// while others get none. The sum fold (digits added mod channels) puts every
+// run of `channels` consecutive chunks on every channel once. The crossbar routes by it
 // (and names the home in each request); the chase self-checks use it too.
 // With a side mask (an L2 of two partitions: the H100/H200), the parity of
 // the address bits in the mask picks the side (validation/kernels/
@@ -22,18 +26,25 @@
 
 namespace dcusim {
 
+enum class ChannelFold : uint8_t { none, xor_digits, sum_digits };
+
 class ChannelMap {
 public:
-    ChannelMap(uint32_t channels, uint32_t interleave_bytes, bool xor_hash, uint64_t side_mask = 0, uint64_t chunk_mask = 0,
+    ChannelMap(uint32_t channels, uint32_t interleave_bytes, ChannelFold fold, uint64_t side_mask = 0, uint64_t chunk_mask = 0,
                BitSwaps swaps = {})
         : interleave_(interleave_bytes), side_mask_(channels > 1 ? side_mask : 0), chunk_mask_(chunk_mask), swaps_(swaps),
-          channels_(side_mask_ ? channels / 2 : channels), xor_hash_(xor_hash && channels_.value() > 1) {}
+          channels_(side_mask_ ? channels / 2 : channels), fold_(channels_.value() > 1 ? fold : ChannelFold::none) {}
     uint32_t channel_of(uint64_t addr) const {
         const uint64_t a = swaps_.apply(addr);
         uint64_t chunk = interleave_.div(a) ^ uint64_t(__builtin_parityll(a & chunk_mask_));
-        if (xor_hash_) {  // (one channel: nothing to spread, and the fold would not end)
+        // (one channel: nothing to spread, and the fold would not end)
+        if (fold_ == ChannelFold::xor_digits) {
             uint64_t h = chunk;
             for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
+            chunk = h;
+        } else if (fold_ == ChannelFold::sum_digits) {
+            uint64_t h = chunk;
+            for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h += c;
             chunk = h;
         }
         const uint32_t within = uint32_t(channels_.mod(chunk));
@@ -50,7 +61,7 @@ private:
     uint64_t chunk_mask_;
     BitSwaps swaps_;
     Divisor channels_;
-    bool xor_hash_;
+    ChannelFold fold_;
 };
 
 }  // namespace dcusim

@@ -1,5 +1,5 @@
 // The interconnect's parameters and their preset keys: the L2 channel map (l2.channels,
-// l2.interleave_bytes, l2.xor_hash, l2.side_bits, l2.chunk_xor_bits: the crossbar picks the channel,
+// l2.interleave_bytes, l2.xor_hash, l2.fold, l2.side_bits, l2.chunk_xor_bits: the crossbar picks the channel,
 // and the L2 slices are handed them) and noc.*, each field declared beside its key
 // (models/common/params.h): a new key is one edit here.
 #pragma once
@@ -14,6 +14,7 @@ struct NocParams {
     uint32_t channels = 16;
     uint32_t interleave_bytes = 256;
     bool xor_hash = false;
+    bool sum_fold = false;  // l2.fold = sum: the higher digits added, not XORed (with l2.xor_hash = on)
     uint64_t side_mask = 0;  // l2.side_bits: address bits whose parity picks a line's home side (0: channel order)
     uint64_t chunk_mask = 0;  // l2.chunk_xor_bits: address bits whose parity flips the chunk number's lowest bit
     BitSwaps swaps;           // l2.swap_bits: address bits exchanged in pairs before the channel and set are picked
@@ -26,7 +27,10 @@ struct NocParams {
     double cu_store_request_cycles = 0;   // each CU's store or atomic line request holds its port at least this long
     double partial_store_cycles = 0;      // a store request writing a sector in part holds its channel's link at least this long
     uint32_t cus = 0;
-    ChannelMap channel_map() const { return ChannelMap(channels, interleave_bytes, xor_hash, side_mask, chunk_mask, swaps); }
+    ChannelMap channel_map() const {
+        const ChannelFold fold = !xor_hash ? ChannelFold::none : sum_fold ? ChannelFold::sum_digits : ChannelFold::xor_digits;
+        return ChannelMap(channels, interleave_bytes, fold, side_mask, chunk_mask, swaps);
+    }
 };
 
 // The mask of the address bits a key names (l2.side_bits, l2.chunk_xor_bits).
@@ -47,6 +51,10 @@ inline const ParamTable<NocParams>& noc_channel_param_table() {
                            &P::interleave_bytes),
             param::choice<P>("l2.xor_hash", "fold higher address bits into the L2 channel", {{"off", false}, {"on", true}},
                              &P::xor_hash),
+            param::choice<P>("l2.fold", "how l2.xor_hash folds the higher digits of a chunk number into its channel: xor "
+                             "(unbalanced where l2.channels is not a power of two) or sum (mod the channels: every run of "
+                             "consecutive chunks on every channel once)",
+                             {{"xor", false}, {"sum", true}}, &P::sum_fold),
             param::derived<P>({"l2.side_bits", ParamType::SizeList, "", "bit numbers",
                                "with l2.partitions = 2: the address bits whose parity picks the side that homes a line; the "
                                "channel map then picks a channel among that side's half (empty: the sides split the channels "

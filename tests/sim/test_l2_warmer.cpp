@@ -53,7 +53,7 @@ struct Warm {
             slices.push_back(std::make_unique<L2Slice>(sc_core::sc_gen_unique_name("l2"), p, clk));
             raw.push_back(slices.back().get());
         }
-        warmer = std::make_unique<L2Warmer>(raw, ChannelMap(channels, 256, false), sides, &link,
+        warmer = std::make_unique<L2Warmer>(raw, ChannelMap(channels, 256, ChannelFold::none), sides, &link,
                                             L2Warmer::Geometry{128, 32, l1_fetch, cus});
     }
     void run(const std::vector<std::string>& lines) { warmer->workgroup({wave_of(lines)}); }
