@@ -33,6 +33,7 @@ struct MemRequest {
     // (the L2's atomic unit, models/l2/atomic_unit.h).
     uint8_t atomic_same = 1;
     uint16_t atomic_offset = 0;
+    uint16_t atomic_later_grains = 0;  // the grains (sectors) of its passes after the first, summed (atomic_lanes.h)
     trace::AtomicKind atomic_kind = trace::AtomicKind::Unknown;  // its operands, as the trace says
     // Either a wave instruction (instr + wave: lanes and addresses) ...
     const trace::Instr* instr = nullptr;

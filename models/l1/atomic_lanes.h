@@ -2,9 +2,13 @@
 // Lanes on one address cannot be combined (each reads the result of the one before), so the L2's atomic
 // unit makes one pass per such lane (models/l2/atomic_unit.h), and the L1 sends them one by one: on the
 // H200 a warp's 32 lanes on one address are 32 sectors at the L1 and 32 requests at the L2, 32 lanes
-// on 32 words of a line one request of 4 sectors (validation/results/h200-atomics).
+// on 32 words of a line one request of 4 sectors (validation/results/h200-atomics). Where several words
+// each have several lanes, the L1 sends rounds: round r takes one lane of every word with more than r,
+// and all the sectors those words lie in (an H100: 16 words of two lanes in two sectors, 4 sectors an
+// instruction; 4 words of 8 lanes, one in each sector, 32: validation/results/h100-atomicdups).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -16,12 +20,15 @@ namespace dcusim {
 struct AtomicLanes {
     uint8_t same = 1;     // the most lanes on one address of the line (1: all distinct)
     uint16_t offset = 0;  // that address's offset in the line (the first lane's when all are distinct)
+    uint16_t later_sectors = 0;  // the sectors of the rounds after the first, summed (0 when all are distinct)
+    uint16_t later_grains = 0;   // the same in grains, the L2's unit (the smaller of the two levels' sectors)
 };
 
 // One entry per line of `lines` (coalesce's, same order); returns the lanes beyond the first on a shared
-// address, summed over the lines (the extra passes). An address is a lane's first byte.
-inline uint32_t atomic_lanes(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes,
-                             const std::vector<LineAccess>& lines, std::vector<AtomicLanes>& out) {
+// address, summed over the lines (the extra passes). An address is a lane's first byte; sectors are of
+// `sector_bytes`, grains of `grain_bytes`.
+inline uint32_t atomic_lanes(const trace::Instr& in, const trace::WaveTrace& w, uint32_t line_bytes, uint32_t sector_bytes,
+                             uint32_t grain_bytes, const std::vector<LineAccess>& lines, std::vector<AtomicLanes>& out) {
     out.assign(lines.size(), AtomicLanes{});
     uint64_t addr[64];
     unsigned n = 0;
@@ -29,19 +36,40 @@ inline uint32_t atomic_lanes(const trace::Instr& in, const trace::WaveTrace& w, 
         if (n < 64) addr[n++] = a;
     });
     std::vector<uint8_t> best(lines.size(), 0);
+    // Per line, the sectors and the grains of the words with more than r lanes, for each round r after the first.
+    struct Round {
+        uint64_t sectors = 0, grains = 0;
+    };
+    std::vector<std::array<Round, 64>> rounds;
     for (unsigned i = 0; i < n; ++i) {
         unsigned count = 0;
-        for (unsigned j = 0; j < n; ++j) count += addr[j] == addr[i];
+        bool first = true;  // the address's first lane (each word counted once)
+        for (unsigned j = 0; j < n; ++j) {
+            count += addr[j] == addr[i];
+            first = first && !(j < i && addr[j] == addr[i]);
+        }
         const uint64_t line = addr[i] / line_bytes * line_bytes;
         for (size_t k = 0; k < lines.size(); ++k)
             if (lines[k].line == line) {
                 if (count > best[k]) {  // the first lane of the busiest address
                     best[k] = uint8_t(count);
-                    out[k] = {uint8_t(count), uint16_t(addr[i] - line)};
+                    out[k].same = uint8_t(count);
+                    out[k].offset = uint16_t(addr[i] - line);
+                }
+                if (first && count > 1) {
+                    if (rounds.empty()) rounds.assign(lines.size(), {});
+                    const uint64_t sector = uint64_t(1) << ((addr[i] - line) / sector_bytes % 64);
+                    const uint64_t grain = uint64_t(1) << ((addr[i] - line) / grain_bytes % 64);
+                    for (unsigned r = 1; r < count; ++r) rounds[k][r].sectors |= sector, rounds[k][r].grains |= grain;
                 }
                 break;
             }
     }
+    for (size_t k = 0; k < rounds.size(); ++k)
+        for (unsigned r = 1; r < out[k].same; ++r) {
+            out[k].later_sectors += uint16_t(__builtin_popcountll(rounds[k][r].sectors));
+            out[k].later_grains += uint16_t(__builtin_popcountll(rounds[k][r].grains));
+        }
     uint32_t extra = 0;
     for (const AtomicLanes& a : out) extra += a.same - 1u;
     return extra;

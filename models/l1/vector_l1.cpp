@@ -45,12 +45,13 @@ Cycle VectorL1::wave_request(MemRequest& req) {
         }
     }
     // An atomic's lanes that share an address take a tag pass each (the H200's L1 sends them one by one).
-    if (req.op == trace::Op::Atomic) extra = atomic_lanes(*req.instr, *req.wave, p_.geometry.line_bytes, scratch_, atomic_lanes_);
+    if (req.op == trace::Op::Atomic) extra = atomic_lanes(*req.instr, *req.wave, p_.geometry.line_bytes, p_.sector_bytes, grain(), scratch_,
+                                                         atomic_lanes_);
     for (size_t k = 0; k < scratch_.size(); ++k) {
         const LineAccess& la = scratch_[k];
         const AtomicLanes al = req.op == trace::Op::Atomic ? atomic_lanes_[k] : AtomicLanes{};
         port_.push({la.line, req.pc, la.sectors, la.written, la.partial, la.words, op, req.op, req.space, req.instr->readonly, al.same,
-                    al.offset, req.instr->atomic},
+                    al.offset, al.later_sectors, al.later_grains, req.instr->atomic},
                    arrival, extra);
         extra = 0;
     }
@@ -83,9 +84,9 @@ bool VectorL1::lookup(const Lookup& lk, Cycle now) {
         send(Down::Write, lk, want, now);
     } else if (lk.kind == trace::Op::Atomic) {
         ++stats_.atomics;  // atomics execute at the L2
-        // The lanes beyond the first on one address leave one by one, a sector each, as the H200's L1
-        // counts them (validation/results/h200-atomics: a warp's 32 lanes on one address, 32 sectors).
-        stats_.sectors += lk.same - 1u;
+        // The lanes beyond the first on one address leave in rounds, each with its words' sectors, as the
+        // H200's L1 counts them (validation/results/h200-atomics: a warp's 32 lanes on one address, 32 sectors).
+        stats_.sectors += lk.later_sectors;
         send(Down::Atomic, lk, want, now);
     } else {
         const uint32_t missing = want & ~tags_.lookup(line_no);
@@ -147,6 +148,7 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     d.req.tag = i;
     d.req.atomic_same = lk.same;
     d.req.atomic_offset = lk.offset;
+    d.req.atomic_later_grains = lk.later_grains;
     d.req.atomic_kind = lk.atomic_kind;
     d.req.pc = lk.pc;  // for a fill, the op that missed first (fills complete through the MSHR)
     if (kind == Down::Fill) ++stats_.fetches;

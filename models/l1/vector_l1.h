@@ -82,6 +82,7 @@ private:
         bool readonly;
         uint8_t same;     // atomics: the most lanes on one address of the line (atomic_lanes.h)
         uint16_t offset;  // atomics: that address's offset in the line
+        uint16_t later_sectors, later_grains;  // atomics: the sectors of the rounds after the first (atomic_lanes.h)
         trace::AtomicKind atomic_kind;
     };
     struct Target {

@@ -6,8 +6,9 @@
 // them, so a request makes `same` passes. The H200 shows both (validation/results/h200-atomics: the L1
 // sends 32 sectors an instruction when a warp's lanes share one address, 4 when they cover a line):
 //   - the unit is busy `sector_cycles` for each sector a pass touches: the first pass all the
-//     request's sectors, each further pass one (the sector of the shared word); requests to other
-//     lines and words use the time the busy word's chain leaves (they interleave);
+//     request's sectors, each further pass those of the words that still have lanes (one sector where
+//     only the busiest word has: the L1's rounds, models/l1/atomic_lanes.h); requests to other lines
+//     and words use the time the busy word's chain leaves (they interleave);
 //   - two operations on one address are `same_address_cycles` apart (each reads the result of the
 //     one before), within a request and from one request to the next.
 // In order (`l2.atomic_order = in_order`), a request whose busiest word's chain has not let its first
@@ -37,6 +38,7 @@ struct AtomicWork {
     uint32_t sectors = 1;  // the line's sectors the request touches
     uint32_t same = 1;     // the most lanes on one address (the passes)
     trace::AtomicKind kind = trace::AtomicKind::Unknown;
+    uint32_t later_sectors = 0;  // the sectors of the passes after the first, summed (0: one a pass)
 };
 
 class AtomicUnit {
@@ -56,7 +58,7 @@ public:
         if (!active()) return ready;
         const uint64_t same = same_[size_t(w.kind) < 3 ? size_t(w.kind) : 0];
         const uint64_t r = uint64_t(ready) * kTicks, passes = std::max<uint32_t>(1, w.same);
-        const uint64_t start = std::max(r, free_), busy = sector_ * (std::max<uint32_t>(1, w.sectors) + passes - 1);
+        const uint64_t start = std::max(r, free_), busy = sector_ * (std::max<uint32_t>(1, w.sectors) + (w.later_sectors ? w.later_sectors : passes - 1));
         free_ = start + busy;
         uint64_t end = free_;
         if (same) {

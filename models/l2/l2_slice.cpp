@@ -95,7 +95,7 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
         ++st.hits;
         if (req.op == trace::Op::Atomic) {
             ++st.atomics;
-            count_lane_passes(st, req.atomic_same);
+            count_lane_passes(st, req);
             write_sectors(line_no, want, want, now, req.pc);
             drop_copies(line_no, p_.sides.count);  // every copy: the atomic changed the line here
             answer(req, arrival, atomics_.execute(now, atomic_work(req, want)) + p_.atomic_latency + atomic_far(req));
@@ -114,19 +114,20 @@ bool L2Slice::lookup(MemRequest& req, Cycle arrival, Cycle now) {
     ++st.misses;
     if (PcProfile* prof = PcProfile::active(); prof && !req.link) ++prof->at(req.pc).l2_misses;
     ++st.requests;
-    if (req.op == trace::Op::Atomic) ++st.atomics, count_lane_passes(st, req.atomic_same);
+    if (req.op == trace::Op::Atomic) ++st.atomics, count_lane_passes(st, req);
     if (*extra) fetch(line_no, *extra, now, req, link_table);
     else ++st.mshr_merges;
     return true;
 }
 
 // An atomic's lanes beyond the first on one address reach the L2 one by one (the L1 sends them so):
-// each a request of one sector, after the first, so a hit (validation/results/h200-atomics: a warp's 32
-// lanes on one address are 32 requests and 32 sectors at the L2, 32 words of one line 1 and 4).
-void L2Slice::count_lane_passes(CacheCounters& st, uint8_t same) {
-    const uint64_t extra = same - 1u;
+// each a request, after the first, so a hit, of the sectors its round's words lie in (one where a single
+// word has them: validation/results/h200-atomics, a warp's 32 lanes on one address are 32 requests and
+// 32 sectors at the L2, 32 words of one line 1 and 4; h100-atomicdups for rounds of several words).
+void L2Slice::count_lane_passes(CacheCounters& st, const MemRequest& req) {
+    const uint64_t extra = req.atomic_same - 1u, sectors = later_sectors(req);
     st.requests += extra, st.hits += extra, st.atomics += extra;
-    st.sectors += extra, st.sector_hits += extra;
+    st.sectors += sectors, st.sector_hits += sectors;
 }
 
 MshrTable<L2Slice::Target>& L2Slice::mshrs_for(uint64_t line_no, bool link, bool& link_table) {

@@ -123,9 +123,14 @@ private:
         return p_.sides.replicating() ? 2 * p_.sides.far_cycles(req.source, p_.index) : 0;
     }
     uint32_t widen(uint32_t missing) const;
-    static void count_lane_passes(CacheCounters& st, uint8_t same);
+    static void count_lane_passes(CacheCounters& st, const MemRequest& req);
     static AtomicWork atomic_work(const MemRequest& req, uint32_t sectors) {
-        return {req.addr + req.atomic_offset, uint32_t(__builtin_popcount(sectors)), req.atomic_same, req.atomic_kind};
+        return {req.addr + req.atomic_offset, uint32_t(__builtin_popcount(sectors)), req.atomic_same, req.atomic_kind,
+                later_sectors(req)};
+    }
+    // The sectors of an atomic's passes after the first: its rounds' (one sector a pass where not given).
+    static uint32_t later_sectors(const MemRequest& req) {
+        return req.atomic_later_grains ? req.atomic_later_grains : req.atomic_same - 1u;
     }
     // `full`: of `sectors`, those written whole (valid); the rest were written in part.
     void write_sectors(uint64_t line_no, uint32_t sectors, uint32_t full, Cycle now, uint64_t pc);

@@ -231,6 +231,19 @@ TEST_CASE("an atomic's PC declared int or float chains its lanes at its kind's c
     CHECK(stat(r, "cycles", 3) - stat(r, "cycles", 1) == 93);
 }
 
+TEST_CASE("an atomic's rounds of several words carry each word's sector to the L2", "[sim][memory]") {
+    // Two lanes on each of two words of one 64-byte L1 line (one L1 sector), in its two 32-byte halves (two
+    // L2 sectors). Round 1 takes one lane of each word, round 2 the other: the L1 counts 1 + 1 sectors,
+    // the L2 two requests of both sectors: the first misses (cold), the second hits both. A sector a pass
+    // (the single-address rule) would give the L2 3 sectors.
+    auto r = run_text(one_wave_trace(64, 64, "atom global 4 0x10 0xf list 0x10000 0x10000 0x10020 0x10020\nwait"),
+                      {{"l2.channels", "1"}});
+    CHECK(stat(r, "l1.sectors") == 2);
+    CHECK(stat(r, "l2.requests") == 2);
+    CHECK(stat(r, "l2.sectors") == 4);
+    CHECK(stat(r, "l2.sector_hits") == 2);
+}
+
 TEST_CASE("an atomic's lanes on distinct words of a line are one request", "[sim][memory]") {
     // 8 lanes on 8 words of one 64-byte L1 line: one L1 sector, one L2 request of its 2 sectors.
     auto r = run_text(one_wave_trace(64, 64, "atom global 4 0x10 0xff affine 0x10000 4\nwait"), {{"l2.channels", "1"}});

@@ -79,7 +79,7 @@ std::vector<AtomicLanes> lanes_of(const std::string& stmt, uint32_t& extra) {
     std::vector<LineAccess> lines;
     coalesce(w.instrs.at(0), w, 128, 32, lines);
     std::vector<AtomicLanes> out;
-    extra = atomic_lanes(w.instrs.at(0), w, 128, lines, out);
+    extra = atomic_lanes(w.instrs.at(0), w, 128, 32, 32, lines, out);
     return out;
 }
 }  // namespace
@@ -112,4 +112,38 @@ TEST_CASE("atomic lanes: the busiest address of each line, its first lane's", "[
     CHECK(l[1].same == 2);
     CHECK(l[1].offset == 4);
     CHECK(extra == 2);
+}
+
+// Rounds of several words (h100-atomicdups): round r takes one lane of every word with more than r and
+// the sectors those words lie in. Line 0x3000, 32-byte sectors: word 0x3004 (sector 0) has 3 lanes,
+// 0x3024 (sector 1) 2, 0x3064 (sector 3) 1. Round 1: sectors 0 and 1; round 2: sector 0. Later: 3.
+TEST_CASE("atomic lanes: the rounds after the first take the sectors of the words left", "[atomic]") {
+    uint32_t extra = 0;
+    auto l = lanes_of("atom global 4 0 0x3f list 0x3004 0x3024 0x3004 0x3064 0x3024 0x3004", extra);
+    REQUIRE(l.size() == 1);
+    CHECK(l[0].same == 3);
+    CHECK(l[0].later_sectors == 3);
+    CHECK(extra == 2);
+    // Two lanes on each of 16 words, side by side in sectors 0-1 (compact_2): one more round of both
+    // sectors. Spread over all four (two lanes on every other word): one more round of four.
+    CHECK(lanes_of("atom global 4 0 all affine 0x3000 2", extra)[0].later_sectors == 0);  // 64 B, no word twice
+    CHECK(lanes_of("atom global 4 0 all list 0x3000 0x3000 0x3004 0x3004 0x3008 0x3008 0x300c 0x300c 0x3010 0x3010 "
+                   "0x3014 0x3014 0x3018 0x3018 0x301c 0x301c 0x3020 0x3020 0x3024 0x3024 0x3028 0x3028 0x302c 0x302c "
+                   "0x3030 0x3030 0x3034 0x3034 0x3038 0x3038 0x303c 0x303c",
+                   extra)[0]
+              .later_sectors == 2);
+    CHECK(lanes_of("atom global 4 0 all list 0x3000 0x3000 0x3008 0x3008 0x3010 0x3010 0x3018 0x3018 0x3020 0x3020 "
+                   "0x3028 0x3028 0x3030 0x3030 0x3038 0x3038 0x3040 0x3040 0x3048 0x3048 0x3050 0x3050 0x3058 0x3058 "
+                   "0x3060 0x3060 0x3068 0x3068 0x3070 0x3070 0x3078 0x3078",
+                   extra)[0]
+              .later_sectors == 4);
+    // One word of 32 lanes: 31 rounds of one sector, as the single-address passes always were.
+    CHECK(lanes_of("atom global 4 0 all affine 0x3008 0", extra)[0].later_sectors == 31);
+}
+
+// The unit is busy a sector's cycles for each sector of every pass: 3 sectors in the first, 3 after.
+TEST_CASE("atomic unit: a request's later passes cost their rounds' sectors", "[atomic]") {
+    AtomicUnit u(2, 0);
+    CHECK(u.execute(0, {0x3004, 3, 3, trace::AtomicKind::Unknown, 3}) == 12);  // (3 + 3) x 2
+    CHECK(u.execute(0, {0x4004, 3, 3}) == 22);  // not given: a sector a pass, (3 + 2) x 2 from 12
 }
