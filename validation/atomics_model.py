@@ -1,6 +1,7 @@
 """The model side of the atomics microbenchmarks (kernels/atomics.hip, slice_pairs.hip, atomic_dups.hip): their measured
 cycles and L2 requests against replays of their generated traces (atomics_trace.py); models.py exposes them
 to run.py."""
+import os
 import statistics
 
 import generators
@@ -56,6 +57,50 @@ def slice_pairs(run):
         m, one_m, one_p = meas[name(b, d)][0], meas[name(b, None)][0], got[(b, None)]
         run.compare(name(b, d), "cycles", m, p)
         run.out(f"| {b} | {d or '-'} | {m:,.0f} | {p:,.0f} | {pct(p, m):+.1f} % | {m / one_m:.2f} | {p / one_p:.2f} |")
+
+
+SAME, APART = 0.75, 0.65  # over one line's time: a pair sharing a slice ~1, one that does not ~0.5
+
+
+def scan_times(path):
+    """{variant: median ms} of slice_pairs.hip --scan's RESULT lines."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 6 and w[:2] == ["RESULT", "slice_pairs"]:
+                out[w[2]] = float(w[4])
+    return out
+
+
+def scan_class(ratio):
+    return "same" if ratio > SAME else "apart" if ratio < APART else "?"
+
+
+def slice_scan(run):
+    """slice_pairs.hip --scan: for each 256-byte quarter D of the first MiB, whether its line shares the line at
+    0's L2 slice (the pair's time over one line's: ~1 shared, ~0.5 not), measured (events) and modelled (the
+    same program with fewer blocks); how many quarters the preset's map classifies as the GPU did, and which
+    it does not. Without a measurement, the model's own list."""
+    step, end = generators.SLICE_SCAN_STEP, generators.SLICE_SCAN_END
+    ds = [d for d in range(step, end, step) if run.wants(f"scan_{d}")]
+    blocks = generators.SLICE_SCAN_BLOCKS
+    cycles = pooled(lambda d: stats(run, run.generator, "pair", 0, d, blocks)["cycles"], [(d,) for d in [0] + ds])
+    model = {d: scan_class(c / cycles[0]) for d, c in zip(ds, cycles[1:])}
+    shared = [d for d in ds if model[d] == "same"]
+    run.out(f"model: {len(shared)} of {len(ds)} quarters share the slice of the line at 0: "
+            + " ".join(str(d) for d in shared[:64]) + (" ..." if len(shared) > 64 else ""))
+    if not os.path.exists(run.measurement):
+        run.out(f"no measurement yet ({os.path.relpath(run.measurement)})")
+        return
+    t = scan_times(run.measurement)
+    meas = {d: scan_class(t[f"scan_{d}"] / t["one_0"]) for d in ds}
+    agree = sum(meas[d] == model[d] for d in ds)
+    run.compare("quarters", "classified alike", len(ds), agree)
+    run.out(f"measured: {sum(c == 'same' for c in meas.values())} share it, {sum(c == '?' for c in meas.values())} unclear; "
+            f"classified alike: {agree} of {len(ds)}")
+    wrong = [f"{d} ({meas[d]}, model {model[d]})" for d in ds if meas[d] != model[d]]
+    run.out("differ: " + ", ".join(wrong[:40]) + (" ..." if len(wrong) > 40 else ""))
 
 
 def atomic_dups(run):

@@ -51,18 +51,20 @@ def listed_atomics(path, name, kind, word):
 
 
 SLICE_PAIR_BASES = (0, 1152)
+SLICE_SCAN_STEP, SLICE_SCAN_END, SLICE_SCAN_BLOCKS = 256, 1 << 20, 60  # slice_pairs.hip --scan
 SLICE_PAIR_DISTANCES = (128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192, 16384, 32768, 65536, 1 << 20, 2 << 20)
 
 
-def slice_pairs(path, name, first, second):
+def slice_pairs(path, name, first, second, blocks=ATOMIC_BLOCKS):
     """slice_pairs.hip: 528 blocks of 256 threads, each warp's lane i adding 8 times (RED, u32) to word i of
     the line at byte `first` (even warps) or `second` (odd ones), with atomics.hip's instruction counts less
     its division by the targets (MUFU, F2I, IMAD.HI: warp % 2 needs none); its own SASS is to be read when it
-    first runs. The ratios to one line's time, not the cycles, are what the measurement is for."""
+    first runs. The ratios to one line's time, not the cycles, are what the measurement is for. `blocks`:
+    fewer for the scan's 4,096 replays (the same ratios, a ninth of the work)."""
     with open(path, "w") as f:
-        header(f, name, ATOMIC_BLOCKS, 256, " vgprs 16")
+        header(f, name, blocks, 256, " vgprs 16")
         f.write("pc 0x260 atomic int\n")
-        for b in range(ATOMIC_BLOCKS):
+        for b in range(blocks):
             for w in range(8):
                 line = second if (b * 8 + w) % 2 else first
                 atomic_wave(f, b, w, "compute 17", f"affine {hex(GLOBAL + line)} 4")

@@ -554,4 +554,5 @@ def l2_fabric(path, name, mib):
 # The atomics microbenchmarks' traces (their own module: this one would pass 600 lines). Imported last:
 # atomics_trace takes header, WS and GLOBAL from here.
 from atomics_trace import (ATOMIC_BLOCKS, ATOMIC_DUP_VARIANTS, ATOMIC_ITERS, ATOMIC_LINE_WORDS,  # noqa: E402,F401
-                           SLICE_PAIR_BASES, SLICE_PAIR_DISTANCES, atomic_dups, atomic_word, atomics, slice_pairs)
+                           SLICE_PAIR_BASES, SLICE_PAIR_DISTANCES, SLICE_SCAN_BLOCKS, SLICE_SCAN_END, SLICE_SCAN_STEP,
+                           atomic_dups, atomic_word, atomics, slice_pairs)

@@ -12,7 +12,7 @@ import l2_capacity_trace
 import lds_fills_regs
 from l2_fabric_model import l2_fabric  # noqa: F401 (run.py finds it here)
 import rw_mix_trace
-from atomics_model import atomic_dups, atomics, slice_pairs  # noqa: F401 (run.py finds them here)
+from atomics_model import atomic_dups, atomics, slice_pairs, slice_scan  # noqa: F401 (run.py finds them here)
 from dcusim_run import medians_by_variant, ncu_launches, ncu_rows, pct, pooled, replay, stats, tagged
 
 

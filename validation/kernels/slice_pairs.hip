@@ -5,8 +5,11 @@
 // the warps alternating between two lines, a launch takes about one line's time where the lines share a
 // slice and half of it where they do not. D runs over 128 B to 2 MiB from two bases (the buffer's start,
 // and 1,152 bytes into it: other address bits under the same distances); at 1 and 2 MiB the second line
-// may lie in another 2 MiB page, whose physical place the slice hash may see. Prints RESULT lines
-// (harness.h; the size field is the lane operations of one launch).
+// may lie in another 2 MiB page, whose physical place the slice hash may see. With --scan, the second line
+// runs instead over every 256-byte quarter of the first MiB (scan_D, D = 256 to 1 MiB - 256): which of
+// them share the first line's slice, the map's whole pattern over 2,048 chunks of 512 bytes (event
+// timing only: 4,096 variants). Prints RESULT lines (harness.h; the size field is the lane operations
+// of one launch).
 #include "../common/harness.h"
 
 constexpr int kBlocks = 528, kThreads = 256, kIters = 8, kLineWords = 32;
@@ -27,7 +30,7 @@ void run(bool single, const char* name, unsigned* buf, const unsigned* lanes, un
 }
 
 int main(int argc, char** argv) {
-    const bool single = validation::once(argc, argv);
+    const bool single = validation::once(argc, argv), scan = validation::flag(argc, argv, "--scan");
     const unsigned kBases[] = {0, 1152};
     const unsigned kDistances[] = {128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192,
                                    16384, 32768, 65536, 1u << 20, 2u << 20};
@@ -40,12 +43,20 @@ int main(int argc, char** argv) {
     HIP_CHECK(hipMalloc(&lanes, sizeof h));
     HIP_CHECK(hipMemcpy(lanes, h, sizeof h, hipMemcpyHostToDevice));
     char name[64];
-    for (unsigned base : kBases) {
-        std::snprintf(name, sizeof name, "one_%u", base);
-        run(single, name, buf, lanes, base, base);  // both halves on one line: the slice's whole work
-        for (unsigned d : kDistances) {
-            std::snprintf(name, sizeof name, "pair_%u_%u", base, d);
-            run(single, name, buf, lanes, base, base + d);
+    if (scan) {
+        run(single, "one_0", buf, lanes, 0, 0);
+        for (unsigned d = 256; d < (1u << 20); d += 256) {
+            std::snprintf(name, sizeof name, "scan_%u", d);
+            run(single, name, buf, lanes, 0, d);
+        }
+    } else {
+        for (unsigned base : kBases) {
+            std::snprintf(name, sizeof name, "one_%u", base);
+            run(single, name, buf, lanes, base, base);  // both halves on one line: the slice's whole work
+            for (unsigned d : kDistances) {
+                std::snprintf(name, sizeof name, "pair_%u_%u", base, d);
+                run(single, name, buf, lanes, base, base + d);
+            }
         }
     }
     HIP_CHECK(hipFree(buf));
