@@ -26,14 +26,15 @@ uint32_t sectors_in_line(const MemRequest& r, uint64_t line_addr, uint32_t line_
 struct MemRequest {
     trace::Op op = trace::Op::Load;
     trace::Space space = trace::Space::Global;
-    uint16_t source = 0;  // the CU the request comes from (its side of a partitioned interconnect)
     bool link = false;    // an L2 slice's request to another over a partitioned L2's link (not a CU's)
-    uint16_t home = 0;    // the L2 channel homing `addr` (set by the crossbar)
     // An atomic line request: the most of its lanes on one address, and that address's offset in the line
     // (the L2's atomic unit, models/l2/atomic_unit.h).
     uint8_t atomic_same = 1;
+    uint16_t source = 0;  // the CU the request comes from (its side of a partitioned interconnect)
+    uint16_t home = 0;    // the L2 channel homing `addr` (set by the crossbar)
     uint16_t atomic_offset = 0;
-    uint16_t atomic_later_grains = 0;  // the grains (sectors) of its passes after the first, summed (atomic_lanes.h)
+    uint16_t atomic_later_grains = 0;   // the grains (sectors) of its passes after the first, summed (atomic_lanes.h)
+    uint16_t atomic_later_sectors = 0;  // the same in the request's own sectors (of sector_bytes): their data
     trace::AtomicKind atomic_kind = trace::AtomicKind::Unknown;  // its operands, as the trace says
     // Either a wave instruction (instr + wave: lanes and addresses) ...
     const trace::Instr* instr = nullptr;

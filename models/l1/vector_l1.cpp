@@ -149,6 +149,7 @@ void VectorL1::send(Down kind, const Lookup& lk, uint32_t sectors, Cycle now) {
     d.req.atomic_same = lk.same;
     d.req.atomic_offset = lk.offset;
     d.req.atomic_later_grains = lk.later_grains;
+    d.req.atomic_later_sectors = lk.later_sectors;
     d.req.atomic_kind = lk.atomic_kind;
     d.req.pc = lk.pc;  // for a fill, the op that missed first (fills complete through the MSHR)
     if (kind == Down::Fill) ++stats_.fetches;

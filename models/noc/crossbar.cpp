@@ -17,6 +17,13 @@ uint64_t Crossbar::data_bytes(const MemRequest& r) {
     return r.sectors ? uint64_t(__builtin_popcount(r.sectors)) * r.sector_bytes : r.size;
 }
 
+// Toward the L2 an atomic carries its operands: each pass the L1 sends is a request with its words' sectors.
+uint64_t Crossbar::request_bytes(const MemRequest& r) {
+    if (r.op == trace::Op::Load) return 0;
+    const uint64_t later = r.op == trace::Op::Atomic && r.sectors ? uint64_t(r.atomic_later_sectors) * r.sector_bytes : 0;
+    return data_bytes(r) + later;
+}
+
 std::pair<Cycle, Cycle> Crossbar::take_link(Cycle& free, double rate, Cycle ready, uint64_t bytes, double at_least) const {
     if (rate <= 0) {
         const Cycle start = std::max(ready, free);
@@ -47,7 +54,7 @@ void Crossbar::mem_request(MemRequest& req) {
     hop.channel = channel_of(req.addr);
     req.home = uint16_t(hop.channel);
     if (p_.sides.replicating() && req.op != trace::Op::Atomic) hop.channel = p_.sides.mirror(hop.channel, p_.sides.side_of_cu(req.source));
-    const uint64_t bytes = req.op == trace::Op::Load ? 0 : data_bytes(req);
+    const uint64_t bytes = request_bytes(req);
     const Cycle issued = std::max(clk_.now(), req.issue);
     Cycle ready = issued;
     if (bytes && req.source < cu_free_.size()) {

@@ -66,6 +66,7 @@ private:
         return bytes ? uint32_t((bytes + p_.bytes_per_cycle - 1) / p_.bytes_per_cycle) : 1;
     }
     static uint64_t data_bytes(const MemRequest& r);
+    static uint64_t request_bytes(const MemRequest& r);  // what a request carries toward the L2
     // A link busy until `free` (in 1/1024 cycles when `rate` is set), taken from cycle `ready` for
     // `bytes` at `rate` bytes a cycle (0: bytes_per_cycle, whole cycles), and at least `at_least` cycles;
     // returns the cycles it starts and ends.

@@ -207,6 +207,7 @@ TEST_CASE("an atomic's lanes on one address are a request and a sector each at t
     auto r = run_text(one_wave_trace(64, 64, atom), {{"l2.channels", "1"}});
     CHECK(stat(r, "l1.atomics") == 2);
     CHECK(stat(r, "l1.sectors") == 8);
+    CHECK(stat(r, "noc.request_bytes") == 8 * 64);  // each of the 8 passes with its 64-byte L1 sector
     CHECK(stat(r, "l2.requests") == 8);
     CHECK(stat(r, "l2.atomics") == 8);
     CHECK(stat(r, "l2.misses") == 2);
@@ -235,9 +236,11 @@ TEST_CASE("an atomic's rounds of several words carry each word's sector to the L
     // Two lanes on each of two words of one 64-byte L1 line (one L1 sector), in its two 32-byte halves (two
     // L2 sectors). Round 1 takes one lane of each word, round 2 the other: the L1 counts 1 + 1 sectors,
     // the L2 two requests of both sectors: the first misses (cold), the second hits both. A sector a pass
-    // (the single-address rule) would give the L2 3 sectors.
+    // (the single-address rule) would give the L2 3 sectors. Each round carries its sector's data toward the
+    // L2: 2 x 64 bytes on the request link (64 before rounds carried data).
     auto r = run_text(one_wave_trace(64, 64, "atom global 4 0x10 0xf list 0x10000 0x10000 0x10020 0x10020\nwait"),
                       {{"l2.channels", "1"}});
+    CHECK(stat(r, "noc.request_bytes") == 2 * 64);
     CHECK(stat(r, "l1.sectors") == 2);
     CHECK(stat(r, "l2.requests") == 2);
     CHECK(stat(r, "l2.sectors") == 4);
