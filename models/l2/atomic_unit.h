@@ -58,7 +58,8 @@ public:
         if (!active()) return ready;
         const uint64_t same = same_[size_t(w.kind) < 3 ? size_t(w.kind) : 0];
         const uint64_t r = uint64_t(ready) * kTicks, passes = std::max<uint32_t>(1, w.same);
-        const uint64_t start = std::max(r, free_), busy = sector_ * (std::max<uint32_t>(1, w.sectors) + (w.later_sectors ? w.later_sectors : passes - 1));
+        const uint64_t later = w.later_sectors ? w.later_sectors : passes - 1;
+        const uint64_t start = std::max(r, free_), busy = sector_ * (std::max<uint32_t>(1, w.sectors) + later);
         free_ = start + busy;
         uint64_t end = free_;
         if (same) {
