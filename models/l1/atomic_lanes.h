@@ -8,7 +8,6 @@
 // instruction; 4 words of 8 lanes, one in each sector, 32: validation/results/h100-atomicdups).
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -35,41 +34,42 @@ inline uint32_t atomic_lanes(const trace::Instr& in, const trace::WaveTrace& w, 
     w.for_each_lane(in, [&](unsigned, uint64_t a) {
         if (n < 64) addr[n++] = a;
     });
-    std::vector<uint8_t> best(lines.size(), 0);
-    // Per line, the sectors and the grains of the words with more than r lanes, for each round r after the first.
-    struct Round {
-        uint64_t sectors = 0, grains = 0;
-    };
-    std::vector<std::array<Round, 64>> rounds;
+    uint8_t count[64];  // lanes on each lane's address
+    bool first[64];     // the address's first lane (each word counted once)
     for (unsigned i = 0; i < n; ++i) {
-        unsigned count = 0;
-        bool first = true;  // the address's first lane (each word counted once)
+        count[i] = 0, first[i] = true;
         for (unsigned j = 0; j < n; ++j) {
-            count += addr[j] == addr[i];
-            first = first && !(j < i && addr[j] == addr[i]);
+            count[i] += addr[j] == addr[i];
+            first[i] = first[i] && !(j < i && addr[j] == addr[i]);
         }
+    }
+    // Round r after the first carries a sector (a grain) while a word in it has more than r lanes: its
+    // busiest word's lanes less one times. That word is counted at its first lane (the earliest on a tie).
+    auto busiest_in = [&](unsigned i, uint64_t line, uint32_t unit) {
+        const uint64_t u = (addr[i] - line) / unit;
+        for (unsigned j = 0; j < n; ++j)
+            if (first[j] && j != i && addr[j] / line_bytes * line_bytes == line && (addr[j] - line) / unit == u &&
+                (count[j] > count[i] || (count[j] == count[i] && j < i)))
+                return false;
+        return true;
+    };
+    std::vector<uint8_t> best(lines.size(), 0);
+    for (unsigned i = 0; i < n; ++i) {
         const uint64_t line = addr[i] / line_bytes * line_bytes;
         for (size_t k = 0; k < lines.size(); ++k)
             if (lines[k].line == line) {
-                if (count > best[k]) {  // the first lane of the busiest address
-                    best[k] = uint8_t(count);
-                    out[k].same = uint8_t(count);
+                if (count[i] > best[k]) {  // the first lane of the busiest address
+                    best[k] = count[i];
+                    out[k].same = count[i];
                     out[k].offset = uint16_t(addr[i] - line);
                 }
-                if (first && count > 1) {
-                    if (rounds.empty()) rounds.assign(lines.size(), {});
-                    const uint64_t sector = uint64_t(1) << ((addr[i] - line) / sector_bytes % 64);
-                    const uint64_t grain = uint64_t(1) << ((addr[i] - line) / grain_bytes % 64);
-                    for (unsigned r = 1; r < count; ++r) rounds[k][r].sectors |= sector, rounds[k][r].grains |= grain;
+                if (first[i] && count[i] > 1) {
+                    if (busiest_in(i, line, sector_bytes)) out[k].later_sectors += count[i] - 1u;
+                    if (busiest_in(i, line, grain_bytes)) out[k].later_grains += count[i] - 1u;
                 }
                 break;
             }
     }
-    for (size_t k = 0; k < rounds.size(); ++k)
-        for (unsigned r = 1; r < out[k].same; ++r) {
-            out[k].later_sectors += uint16_t(__builtin_popcountll(rounds[k][r].sectors));
-            out[k].later_grains += uint16_t(__builtin_popcountll(rounds[k][r].grains));
-        }
     uint32_t extra = 0;
     for (const AtomicLanes& a : out) extra += a.same - 1u;
     return extra;
