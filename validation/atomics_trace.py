@@ -51,8 +51,8 @@ def listed_atomics(path, name, kind, word):
 
 
 SLICE_PAIR_BASES = (0, 1152)
-SLICE_SCAN_STEP, SLICE_SCAN_END, SLICE_SCAN_BLOCKS = 256, 1 << 20, 60  # slice_pairs.hip --scan
 SLICE_PAIR_DISTANCES = (128, 256, 384, 512, 768, 1024, 1536, 2048, 3072, 4096, 8192, 16384, 32768, 65536, 1 << 20, 2 << 20)
+SLICE_SCAN_STEP, SLICE_SCAN_END, SLICE_SCAN_BLOCKS = 256, 1 << 20, 60  # slice_pairs.hip --scan
 
 
 def slice_pairs(path, name, first, second, blocks=ATOMIC_BLOCKS):

@@ -37,14 +37,10 @@ public:
     uint32_t channel_of(uint64_t addr) const {
         const uint64_t a = swaps_.apply(addr);
         uint64_t chunk = interleave_.div(a) ^ uint64_t(__builtin_parityll(a & chunk_mask_));
-        // (one channel: nothing to spread, and the fold would not end)
-        if (fold_ == ChannelFold::xor_digits) {
+        if (fold_ != ChannelFold::none) {  // (one channel: nothing to spread, and the fold would not end)
+            const bool sum = fold_ == ChannelFold::sum_digits;
             uint64_t h = chunk;
-            for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h ^= c;
-            chunk = h;
-        } else if (fold_ == ChannelFold::sum_digits) {
-            uint64_t h = chunk;
-            for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h += c;
+            for (uint64_t c = channels_.div(chunk); c; c = channels_.div(c)) h = sum ? h + c : h ^ c;
             chunk = h;
         }
         const uint32_t within = uint32_t(channels_.mod(chunk));
